@@ -1,0 +1,380 @@
+"""The backward engine: walks the graph from the outputs to the leaves.
+
+Order of execution follows PyTorch's CPU engine: a node runs once every
+gradient for it has arrived; among ready nodes the most recently created
+runs first, and leaf accumulation runs as soon as it is ready.  At each node:
+tensor hooks of its output, then retain_grad, then node pre-hooks, then the
+node's vjp, then node post-hooks.
+
+A :class:`Recorder` (optional) sees every step; the analysis builds the
+chain-rule trace from it.  Without one the loop does nothing extra.
+"""
+from __future__ import annotations
+
+import heapq
+import warnings
+
+import numpy as np
+
+from core.autograd import grad_mode
+from core.autograd.errors import size_str
+from core.autograd.node import AccumulateGrad
+from core.autograd.tensor import Tensor
+from core.ops.backends import NumpyF, TensorF
+from core.ops.registry import edge_of
+
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter "
+    "and its gradient which can cause a memory leak. We recommend using autograd.grad when creating "
+    "the graph to avoid this. If you have to use this function, make sure to reset the .grad fields "
+    "of your parameters to None after use to break the cycle and avoid the leak. (Triggered "
+    "internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
+
+# The recorder of the running backward, if any (see core.analysis).
+_recorder = [None]
+
+
+def _as_tuple(x):
+    if x is None:
+        return ()
+    if isinstance(x, Tensor):
+        return (x,)
+    return tuple(x)
+
+
+def _make_grads(outputs, grads):
+    """Fill in implicit ones for scalar outputs; check the given gradients' shapes."""
+    out = []
+    for i, (t, g) in enumerate(zip(outputs, grads)):
+        if g is None:
+            if t._rg:
+                if t._data.size != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                out.append(np.ones(t._data.shape, dtype=t._data.dtype)[()])
+            else:
+                out.append(None)
+            continue
+        if not isinstance(g, Tensor):
+            raise TypeError("gradients can be either Tensors or None, but got " + type(g).__name__)
+        if g._data.shape != t._data.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {size_str(g.shape)} and "
+                               f"output[{i}] has a shape of {size_str(t.shape)}.")
+        out.append(g)
+    return out
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None,
+             grad_variables=None):
+    """``torch.autograd.backward``: accumulate d(tensors)/d(leaves) into ``.grad``."""
+    outputs = _as_tuple(tensors)
+    grads = _as_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(outputs)
+    if isinstance(grad_tensors, Tensor):
+        grads = (grad_tensors,)
+    if len(grads) != len(outputs):
+        raise RuntimeError(f"got {len(grads)} tensors and {len(outputs)} gradients")
+    inputs = _as_tuple(inputs) or None
+    grads = _make_grads(outputs, grads)
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph:
+        warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    run(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """``torch.autograd.grad``: the gradients of ``outputs`` w.r.t. ``inputs``, returned."""
+    outs = _as_tuple(outputs)
+    ins = _as_tuple(inputs)
+    if grad_outputs is None:
+        gos = (None,) * len(outs)
+    else:
+        gos = _as_tuple(grad_outputs) if not isinstance(grad_outputs, Tensor) else (grad_outputs,)
+    if len(gos) != len(outs):
+        raise RuntimeError(f"grad requires one grad_output per output: got {len(gos)} grad_outputs and "
+                           f"{len(outs)} outputs")
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    for t in ins:
+        if not t._rg:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    gos = _make_grads(outs, gos)
+    if retain_graph is None:
+        retain_graph = create_graph
+    captured = run(outs, gos, retain_graph, create_graph, inputs=ins, accumulate=False)
+    result = []
+    for i, (t, g) in enumerate(zip(ins, captured)):
+        if g is None:
+            if not allow_unused:
+                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used "
+                                   "in the graph. Set allow_unused=True if this is the desired behavior.")
+            if materialize_grads:
+                g = Tensor._make(np.zeros_like(t._ensure_array()))
+        result.append(g)
+    return tuple(result)
+
+
+def _to_tensor(g):
+    return g if isinstance(g, Tensor) else Tensor._make(g)
+
+
+def _from_tensor(t, F):
+    return t if F is TensorF else t._data
+
+
+def _hook_name(hook):
+    return getattr(hook, "__name__", type(hook).__name__)
+
+
+def _run_tensor_hooks(hooks, g, F, rec, node, leaf=None):
+    """Tensor hooks see the gradient as a Tensor; a returned Tensor replaces it."""
+    for entry in list(hooks.values()):
+        hook = entry[1] if isinstance(entry, tuple) else entry
+        gt = _to_tensor(g)
+        r = hook(gt)
+        if rec is not None:
+            rec.hook(node, _hook_name(hook), gt, r)
+        if r is not None:
+            if not isinstance(r, Tensor):
+                raise TypeError(f"hook '{_hook_name(hook)}' returned {type(r).__name__}, expected a Tensor or None")
+            if r._data.shape != np.shape(_raw(g)):
+                raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the size of value")
+            g = _from_tensor(r, F)
+    return g
+
+
+def _raw(x):
+    return x._data if isinstance(x, Tensor) else x
+
+
+def node_apply(fn, g, F):
+    """Run one node's vjp and shape each gradient like its input."""
+    if fn.op is None:
+        return fn.apply_custom(g, F)
+    grads = fn.op.vjp(fn, g, F)
+    out = []
+    for (nxt, _), gi, meta in zip(fn.next_functions, grads, fn._in_meta):
+        if nxt is None or gi is None:
+            out.append(None)
+            continue
+        shape, dt = meta
+        raw = _raw(gi)
+        if np.shape(raw) != shape:
+            gi = F.sum_to(gi, shape)
+            raw = _raw(gi)
+            if np.shape(raw) != shape:
+                raise RuntimeError(f"Function {fn.name()} returned an invalid gradient at index {len(out)} - got "
+                                   f"[{', '.join(map(str, np.shape(raw)))}] but expected shape compatible with "
+                                   f"[{', '.join(map(str, shape))}]")
+        if raw.dtype != dt:
+            gi = F.cast(gi, dt)
+        out.append(gi)
+    return out
+
+
+def _accumulate(var, g, create_graph):
+    """AccumulateGrad: add ``g`` into ``var.grad`` as PyTorch does."""
+    old = var._grad
+    if old is None:
+        if create_graph and isinstance(g, Tensor) and g._rg:
+            from core.ops import api
+            new = Tensor._make(np.empty_like(g._ensure_array()))
+            api.copy_(new, g)  # records CopyBackwards, as PyTorch's clone-by-copy does
+            var._grad = new
+        else:
+            arr = np.array(_raw(g), dtype=var._data.dtype, copy=True)
+            var._grad = Tensor._make(arr if arr.ndim else arr[()])
+    elif create_graph:
+        var._grad = old + _to_tensor(g)
+    else:
+        d = old._data
+        if isinstance(d, np.ndarray):
+            d += _raw(g)
+        else:
+            old._data = (d + _raw(g)).astype(d.dtype)
+        old._bump_version()
+
+
+def _dependencies(roots):
+    deps = {}
+    stack = list(roots)
+    seen = set(roots)
+    while stack:
+        fn = stack.pop()
+        for nxt, _ in fn.next_functions:
+            if nxt is not None:
+                deps[nxt] = deps.get(nxt, 0) + 1
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+    return deps
+
+
+def _needed(roots, targets):
+    """Nodes from which a target node can be reached (only they must run)."""
+    memo = {}
+
+    def visit(fn):
+        stack = [(fn, iter(fn.next_functions))]
+        memo[fn] = fn in targets
+        while stack:
+            node, it = stack[-1]
+            for nxt, _ in it:
+                if nxt is None:
+                    continue
+                if nxt not in memo:
+                    memo[nxt] = nxt in targets
+                    stack.append((nxt, iter(nxt.next_functions)))
+                    break
+                if memo[nxt]:
+                    memo[node] = True
+            else:
+                stack.pop()
+                if stack and memo[node]:
+                    memo[stack[-1][0]] = True
+    for r in roots:
+        if r not in memo:
+            visit(r)
+    return {fn for fn, need in memo.items() if need}
+
+
+def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
+    """Execute the backward pass.  Returns the captured gradients of ``inputs``
+    when ``accumulate`` is False (autograd.grad), else None."""
+    F = TensorF if create_graph else NumpyF
+    rec = _recorder[0]
+    roots = []
+    for i, (t, g) in enumerate(zip(outputs, grads)):
+        if not t._rg:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        if g is None:
+            continue
+        node, _ = edge_of(t)
+        gv = g
+        if isinstance(g, Tensor):
+            gv = g if create_graph else g._data
+            if _raw(gv).dtype != t._data.dtype:
+                gv = F.cast(gv if create_graph else np.asarray(gv), t._data.dtype)
+        elif create_graph:
+            gv = Tensor._make(g)
+        roots.append((node, gv))
+
+    # targets: where gradients are captured (autograd.grad) or accumulated (backward(inputs=...))
+    targets = None
+    if inputs:
+        targets = {}
+        for k, t in enumerate(inputs):
+            node, _ = edge_of(t)
+            targets.setdefault(node, []).append((k, t))
+    captured = [None] * len(inputs) if inputs else None
+
+    root_nodes = list(dict.fromkeys(n for n, _ in roots))
+    deps = _dependencies(root_nodes)
+    needed = _needed(root_nodes, targets) if targets is not None else None
+    buffers = {}
+    for node, gv in roots:
+        buffers[node] = gv if node not in buffers else buffers[node] + gv
+    heap = []
+    tie = 0
+    for node in root_nodes:
+        if deps.get(node, 0) == 0:
+            heapq.heappush(heap, (-node._seq, tie, node))
+            tie += 1
+
+    prev_mode = grad_mode._state[0]
+    grad_mode._state[0] = create_graph
+    if rec is not None:
+        rec.begin(outputs, roots, keep_graph, create_graph)
+    try:
+        while heap:
+            fn = heapq.heappop(heap)[2]
+            g = buffers.pop(fn, None)
+            if needed is not None and fn not in needed:
+                continue
+            if fn._tensor_hooks and g is not None:
+                g = _run_tensor_hooks(fn._tensor_hooks, g, F, rec, fn)
+            if fn._retains is not None and g is not None:
+                _retain(fn, g, create_graph, rec)
+            if fn._pre_hooks:
+                for hook in list(fn._pre_hooks.values()):
+                    r = hook((_to_tensor(g),))
+                    if r is not None:
+                        g = _from_tensor(r[0], F)
+            if isinstance(fn, AccumulateGrad):
+                _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph)
+                continue
+            if targets is not None and fn in targets:
+                for k, t in targets[fn]:
+                    if accumulate:
+                        _accumulate(t, g, create_graph)
+                    else:
+                        captured[k] = _to_tensor(g) if g is not None else None
+            if rec is not None:
+                rec.enter(fn, g)
+            outs = node_apply(fn, g, F) if g is not None else [None] * len(fn.next_functions)
+            if not keep_graph:
+                fn.release()
+            if rec is not None:
+                rec.leave(fn, outs, released=not keep_graph)
+            if fn._post_hooks:
+                for hook in list(fn._post_hooks.values()):
+                    hook(tuple(_to_tensor(o) if o is not None else None for o in outs),
+                         (_to_tensor(g) if g is not None else None,))
+            for (nxt, _), og in zip(fn.next_functions, outs):
+                if nxt is None:
+                    continue
+                if og is not None:
+                    prev = buffers.get(nxt)
+                    buffers[nxt] = og if prev is None else prev + og
+                left = deps[nxt] - 1
+                deps[nxt] = left
+                if left == 0:
+                    heapq.heappush(heap, (-nxt._seq, tie, nxt))
+                    tie += 1
+    finally:
+        grad_mode._state[0] = prev_mode
+        if rec is not None:
+            rec.end()
+    return captured
+
+
+def _retain(fn, g, create_graph, rec):
+    nr, ref = fn._retains
+    t = ref()
+    if t is None:
+        return
+    before = t._grad
+    if t._grad is None:
+        gt = _to_tensor(g)
+        t._grad = gt.clone() if create_graph else Tensor._make(np.array(_raw(g), copy=True)[()])
+    else:
+        t._grad = t._grad + _to_tensor(g)
+    if rec is not None:
+        rec.retain(fn, t, before, t._grad)
+
+
+def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
+    var = fn.variable
+    if g is None:
+        return
+    if var._hooks:
+        g = _run_tensor_hooks(var._hooks, g, F, rec, fn, leaf=var)
+    if targets is not None:
+        hits = targets.get(fn)
+        if hits is None:
+            return
+        for k, t in hits:
+            if accumulate:
+                before = var._grad
+                _accumulate(var, g, create_graph)
+                if rec is not None:
+                    rec.accumulate(fn, var, before, g)
+            else:
+                captured[k] = _to_tensor(g)
+        return
+    if accumulate:
+        before = var._grad
+        before_value = None if before is None else np.array(before._data, copy=True)
+        _accumulate(var, g, create_graph)
+        if rec is not None:
+            rec.accumulate(fn, var, before_value, g)

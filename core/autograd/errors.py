@@ -1,0 +1,31 @@
+"""PyTorch's error texts that the engine builds from several parts."""
+from __future__ import annotations
+
+import re
+
+_LEGACY_TYPE = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
+                "int64": "LongTensor", "int32": "IntTensor", "int16": "ShortTensor",
+                "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor"}
+
+HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+        "with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def legacy_type_name(t) -> str:
+    """``torch.FloatTensor`` style name of a tensor's dtype."""
+    return "torch." + _LEGACY_TYPE[t.dtype.name]
+
+
+def modified_inplace(t, now: int, expected: int) -> str:
+    shape = ", ".join(str(s) for s in t.shape)
+    desc = f"[{legacy_type_name(t)} [{shape}]]"
+    fn = t.grad_fn
+    if fn is not None:
+        short = re.sub(r"Backward\d*$", "", fn.name())
+        desc += f", which is output {t._output_nr} of {short},"
+    return ("one of the variables needed for gradient computation has been modified by an inplace "
+            f"operation: {desc} is at version {now}; expected version {expected} instead. {HINT}")
+
+
+def size_str(shape) -> str:
+    return "torch.Size([" + ", ".join(str(int(s)) for s in shape) + "])"

@@ -1,0 +1,87 @@
+"""Grad mode: ``no_grad``, ``enable_grad``, ``set_grad_enabled``.
+
+One module-level flag, read on every op's hot path, so it is a plain list
+cell rather than a property.  Each manager works as a context manager and as
+a decorator, as PyTorch's do.
+"""
+from __future__ import annotations
+
+import functools
+
+# _state[0] is True when operations record a graph.
+_state = [True]
+
+
+def is_grad_enabled() -> bool:
+    return _state[0]
+
+
+class _GradModeManager:
+    """Base: sets the flag on entry, restores it on exit; decorates functions."""
+
+    _mode = True
+
+    def __enter__(self):
+        self._prev = _state[0]
+        _state[0] = self._mode
+        return None
+
+    def __exit__(self, *exc):
+        _state[0] = self._prev
+        return False
+
+    def __call__(self, fn):
+        mode = self._mode
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            prev = _state[0]
+            _state[0] = mode
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _state[0] = prev
+
+        return wrapper
+
+    def clone(self):
+        return type(self)()
+
+
+class no_grad(_GradModeManager):
+    """Disable graph recording: ``with torch.no_grad(): ...`` or ``@torch.no_grad()``."""
+
+    _mode = False
+
+
+class enable_grad(_GradModeManager):
+    """Enable graph recording inside a ``no_grad`` region."""
+
+    _mode = True
+
+
+class set_grad_enabled(_GradModeManager):
+    """``torch.set_grad_enabled(False)`` sets the mode at once, and restores it
+    when used as a context manager."""
+
+    def __init__(self, mode: bool):
+        self._prev = _state[0]
+        self._mode = bool(mode)
+        _state[0] = self._mode
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        _state[0] = self._prev
+        return False
+
+    def clone(self):
+        return set_grad_enabled(self._mode)
+
+
+class inference_mode(no_grad):
+    """Treated as ``no_grad`` (the difference, inference tensors, is not modelled)."""
+
+    def __init__(self, mode: bool = True):
+        self._mode = not mode

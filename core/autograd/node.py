@@ -1,0 +1,170 @@
+"""grad_fn nodes: the recorded graph that ``backward()`` walks.
+
+Every op output that requires grad points at a :class:`Node` built from the
+op's registry entry.  Each grad_fn name (``MulBackward0``) is its own
+subclass, so ``type(t.grad_fn).__name__`` and ``t.grad_fn.name()`` read as in
+PyTorch.  A node keeps only what its vjp needs (the ``needs`` table of the op),
+and :meth:`Node.release` drops it after a backward without ``retain_graph``.
+"""
+from __future__ import annotations
+
+import itertools
+import weakref
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward.")
+
+_seq = itertools.count()
+_hook_ids = itertools.count()
+
+
+class RemovableHandle:
+    """What ``register_hook`` returns: ``remove()`` takes the hook out again."""
+
+    __slots__ = ("_table", "id")
+
+    def __init__(self, table: dict):
+        self.id = next(_hook_ids)
+        self._table = weakref.ref(table) if table is not None else None
+
+    def remove(self):
+        table = self._table() if self._table is not None else None
+        if table is not None:
+            table.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def add_hook(table: dict, fn) -> RemovableHandle:
+    handle = RemovableHandle(table)
+    table[handle.id] = fn
+    return handle
+
+
+class _HookTable(dict):
+    """A dict that can be weakly referenced by its handles."""
+
+    __slots__ = ("__weakref__",)
+
+
+class Node:
+    """A backward function in the graph (PyTorch's ``torch.autograd.graph.Node``).
+
+    Attributes set per instance: ``next_functions`` (one ``(node, output_nr)``
+    per input), ``_seq`` (creation order: the engine runs later nodes first),
+    ``_saved``/``_versions`` (inputs the vjp needs, with their version at save
+    time), ``_result`` (the output, for ops whose vjp reads it), ``params``,
+    ``_in_meta`` (shape and dtype of each input, to validate gradients).
+    """
+
+    op = None  # the OpDef; set on the per-name subclass
+    _released = False
+    _has_saved = False
+    _result = None
+    _aux = None
+    # hook tables, created on first use
+    _pre_hooks = None        # node pre-hooks: fn(grad_outputs) -> grad_outputs | None
+    _post_hooks = None       # node post-hooks: fn(grad_inputs, grad_outputs)
+    _tensor_hooks = None     # tensor hooks of the (non-leaf) output: fn(grad) -> grad | None
+    _retains = None          # weakref to the output tensor that called retain_grad()
+    metadata = None
+
+    _saved = None
+    _versions = None
+    params: dict = {}
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    def wants(self, i) -> bool:
+        """Whether input ``i`` takes a gradient (it has an edge in the graph)."""
+        return self.next_functions[i][0] is not None
+
+    def __repr__(self):
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+    # -- saved values ----------------------------------------------------------
+    def input(self, i, F):
+        """Saved input ``i`` as ``F`` wants it (array in the fast path, Tensor
+        when building a graph of the backward)."""
+        if self._released:
+            raise RuntimeError(SECOND_BACKWARD)
+        x = self._saved[i]
+        if x is None or not hasattr(x, "_data"):
+            return x  # a Python scalar
+        self._check_version(x, self._versions[i])
+        return F.saved(x)
+
+    def result(self, F):
+        if self._released:
+            raise RuntimeError(SECOND_BACKWARD)
+        r = self._result
+        self._check_version(r, self._result_version)
+        return F.saved(r)
+
+    def aux(self):
+        if self._released:
+            raise RuntimeError(SECOND_BACKWARD)
+        return self._aux
+
+    def _check_version(self, t, expected):
+        vc = t._vc
+        now = vc[0] if vc is not None else 0
+        if now != expected:
+            from core.autograd.errors import modified_inplace
+            raise RuntimeError(modified_inplace(t, now, expected))
+
+    def release(self):
+        """Drop saved tensors (what a backward without retain_graph does)."""
+        if self._has_saved:
+            self._saved = None
+            self._result = None
+            self._aux = None
+            self._released = True
+
+    # -- hooks -----------------------------------------------------------------
+    def register_hook(self, fn) -> RemovableHandle:
+        if self._post_hooks is None:
+            self._post_hooks = _HookTable()
+        return add_hook(self._post_hooks, fn)
+
+    def register_prehook(self, fn) -> RemovableHandle:
+        if self._pre_hooks is None:
+            self._pre_hooks = _HookTable()
+        return add_hook(self._pre_hooks, fn)
+
+    def _tensor_hook_table(self):
+        if self._tensor_hooks is None:
+            self._tensor_hooks = _HookTable()
+        return self._tensor_hooks
+
+
+_node_classes: dict[str, type] = {}
+
+
+def node_class(name: str) -> type:
+    """The Node subclass named like PyTorch's grad_fn (``MulBackward0``)."""
+    cls = _node_classes.get(name)
+    if cls is None:
+        cls = type(name, (Node,), {"__slots__": ()} if False else {})
+        _node_classes[name] = cls
+    return cls
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf tensor: adds the arriving gradient into ``.grad``."""
+
+    def __init__(self, variable):
+        self.variable = variable
+        self.next_functions = ()
+        self._seq = float("inf")  # PyTorch runs accumulation as soon as it is ready
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"

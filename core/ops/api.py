@@ -1,0 +1,698 @@
+"""The functional API over the registry: what ``torch.add``, ``x.sum(dim=1)``
+and ``a @ b`` call.  Argument parsing and PyTorch's composite ops (matmul,
+reshape, flatten, cross_entropy...) live here; every differentiable step is a
+registry op run through :func:`core.ops.registry.apply`.
+"""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from core import dtypes
+from core.autograd.tensor import Tensor
+from core.ops import elementwise, linalg, nn, reduce, shape  # noqa: F401  (registers the ops)
+from core.ops.registry import REGISTRY as R, apply
+from core.ops.shape_errors import broadcast_error
+
+_EMPTY: dict = {}
+_SCALARS = (bool, int, float)
+
+
+def as_tensor_operand(x):
+    """Tensors and Python scalars pass through; numpy values and lists become tensors."""
+    if isinstance(x, (Tensor, bool, int, float)):
+        return x
+    if isinstance(x, (np.generic, np.ndarray)):
+        return Tensor._make(x)
+    if isinstance(x, (list, tuple)):
+        from core.torch.creation import tensor
+        return tensor(x)
+    raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
+
+
+def _binary(op, a, b, params=_EMPTY):
+    try:
+        return apply(op, (a, b), params)
+    except ValueError as e:
+        sa, sb = np.shape(getattr(a, "_data", a)), np.shape(getattr(b, "_data", b))
+        if "broadcast" in str(e):
+            raise RuntimeError(broadcast_error(sa, sb)) from None
+        raise
+
+
+def _lhs(x):
+    """torch.add(2, x): a scalar first operand becomes a 0-dim tensor."""
+    if isinstance(x, Tensor):
+        return x
+    from core.torch.creation import scalar_tensor
+    return scalar_tensor(x)
+
+
+# ---------------------------------------------------------------------------
+# arithmetic
+# ---------------------------------------------------------------------------
+
+def add(input, other, *, alpha=1, out=None):
+    return _binary(R["add"], _lhs(input), as_tensor_operand(other), _EMPTY if alpha == 1 else {"alpha": alpha})
+
+
+def sub(input, other, *, alpha=1, out=None):
+    input = _lhs(input)
+    if input.dtype is dtypes.bool_ and isinstance(other, Tensor) and other.dtype is dtypes.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+                           "`^` or `logical_xor()` operator instead.")
+    return _binary(R["sub"], input, as_tensor_operand(other), _EMPTY if alpha == 1 else {"alpha": alpha})
+
+
+def rsub(input, other, alpha=1):
+    """``other - input`` for a scalar ``other`` (PyTorch's RsubBackward1)."""
+    if isinstance(other, Tensor):
+        return sub(other, input, alpha=alpha)
+    params = {"other": other} if alpha == 1 else {"other": other, "alpha": alpha}
+    return apply(R["rsub"], (input,), params)
+
+
+def mul(input, other, *, out=None):
+    return _binary(R["mul"], _lhs(input), as_tensor_operand(other))
+
+
+def div(input, other, *, rounding_mode=None, out=None):
+    r = _binary(R["div"], _lhs(input), as_tensor_operand(other))
+    if rounding_mode == "floor":
+        return floor(r)
+    if rounding_mode == "trunc":
+        return trunc(r)
+    return r
+
+
+true_divide = divide = div
+multiply = mul
+subtract = sub
+
+
+def rdiv(input, other):
+    """``other / input`` for a scalar ``other``: PyTorch computes reciprocal then mul."""
+    if isinstance(other, Tensor):
+        return div(other, input)
+    return mul(apply(R["reciprocal"], (input,)), other)
+
+
+def reciprocal(input):
+    return apply(R["reciprocal"], (input,))
+
+
+def neg(input):
+    return apply(R["neg"], (input,))
+
+
+negative = neg
+
+
+def pow(input, exponent, *, out=None):
+    if not isinstance(input, Tensor):
+        return apply(R["rpow"], (exponent,), {"base": input})
+    if isinstance(exponent, Tensor):
+        return _binary(R["pow_tensor"], input, exponent)
+    if isinstance(exponent, _SCALARS):
+        if input.dtype.category == 1 and isinstance(exponent, int) and exponent < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if input.dtype.category < 2 and isinstance(exponent, float):
+            input = to(input, dtypes.get_default_dtype())  # int ** float is a float tensor
+        return apply(R["pow"], (input,), {"exponent": exponent})
+    return pow(input, as_tensor_operand(exponent))
+
+
+def rpow(input, base):
+    if isinstance(base, Tensor):
+        return pow(base, input)
+    return apply(R["rpow"], (input,), {"base": base})
+
+
+def matmul(input, other, *, out=None):
+    """PyTorch's matmul: dot, mv, mm, or batched mm with broadcasting."""
+    da, db = input.dim(), other.dim()
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {da}D and {db}D")
+    if da == 1 and db == 1:
+        return apply(R["dot"], (input, other))
+    if da == 2 and db == 1:
+        return apply(R["mv"], (input, other))
+    if da == 1 and db == 2:
+        if input.shape[0] != other.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{input.shape[0]} and "
+                               f"{other.shape[0]}x{other.shape[1]})")
+        return squeeze(apply(R["mm"], (unsqueeze(input, 0), other)), 0)
+    if da == 2 and db == 2:
+        return apply(R["mm"], (input, other))
+    if db <= 2 and da >= 3:
+        # fold the batch into rows: (..., n, k) @ (k, m) -> mm -> unfold
+        k = input.shape[-1]
+        if db == 1:
+            flat = reshape(input, (-1, k))
+            out = apply(R["mv"], (flat, other))
+            return apply(R["unsafe_view"], (out,), {"shape": tuple(input.shape[:-1])})
+        if k != other.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({int(np.prod(input.shape[:-1]))}x{k} "
+                               f"and {other.shape[0]}x{other.shape[1]})")
+        flat = reshape(input, (-1, k))
+        out = apply(R["mm"], (flat, other))
+        return apply(R["unsafe_view"], (out,), {"shape": tuple(input.shape[:-1]) + (other.shape[1],)})
+    return _batched_matmul(input, other)
+
+
+def _batched_matmul(a, b):
+    a2 = unsqueeze(a, 0) if a.dim() == 1 else a
+    b2 = unsqueeze(b, -1) if b.dim() == 1 else b
+    n, k = a2.shape[-2], a2.shape[-1]
+    k2, m = b2.shape[-2], b2.shape[-1]
+    if k != k2:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{int(np.prod(b2.shape[:-2]))}, {k}] but got: [{int(np.prod(b2.shape[:-2]))}, {k2}].")
+    try:
+        batch = np.broadcast_shapes(tuple(a2.shape[:-2]), tuple(b2.shape[:-2]))
+    except ValueError:
+        raise RuntimeError(broadcast_error(tuple(a2.shape[:-2]), tuple(b2.shape[:-2]))) from None
+    nb = int(np.prod(batch)) if batch else 1
+    a3 = reshape(expand(a2, *(batch + (n, k))), (nb, n, k))
+    b3 = reshape(expand(b2, *(batch + (k, m))), (nb, k, m))
+    out = apply(R["bmm"], (a3, b3))
+    shape_out = batch + ((n,) if a.dim() > 1 else ()) + ((m,) if b.dim() > 1 else ())
+    return apply(R["unsafe_view"], (out,), {"shape": shape_out})
+
+
+def mm(input, mat2, *, out=None):
+    return apply(R["mm"], (input, mat2))
+
+
+def mv(input, vec, *, out=None):
+    return apply(R["mv"], (input, vec))
+
+
+def dot(input, other, *, out=None):
+    return apply(R["dot"], (input, other))
+
+
+def bmm(input, mat2, *, out=None):
+    return apply(R["bmm"], (input, mat2))
+
+
+def outer(input, vec2):
+    return mul(unsqueeze(input, 1), vec2)
+
+
+# ---------------------------------------------------------------------------
+# unary math
+# ---------------------------------------------------------------------------
+
+def _unary(name):
+    op = R[name]
+
+    def fn(input, *, out=None):
+        return apply(op, (input,))
+    fn.__name__ = name
+    return fn
+
+
+exp = _unary("exp")
+log = _unary("log")
+sqrt = _unary("sqrt")
+abs = _unary("abs")
+absolute = abs
+sign = _unary("sign")
+sin = _unary("sin")
+cos = _unary("cos")
+tan = _unary("tan")
+tanh = _unary("tanh")
+sigmoid = _unary("sigmoid")
+relu = _unary("relu")
+floor = _unary("floor")
+ceil = _unary("ceil")
+trunc = _unary("trunc")
+logical_not = _unary("logical_not")
+
+
+def round(input, *, decimals=0):
+    return apply(R["round"], (input,))
+
+
+def square(input):
+    return pow(input, 2)
+
+
+def rsqrt(input):
+    return reciprocal(sqrt(input))
+
+
+def log2(input):
+    return div(log(input), float(np.log(2.0)))
+
+
+def log10(input):
+    return div(log(input), float(np.log(10.0)))
+
+
+def clamp(input, min=None, max=None, *, out=None):
+    return apply(R["clamp"], (input,), {"min": _num(min), "max": _num(max)})
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    return apply(R["clamp_min"], (input,), {"min": _num(min)})
+
+
+def clamp_max(input, max):
+    return apply(R["clamp_max"], (input,), {"max": _num(max)})
+
+
+def _num(x):
+    return x.item() if isinstance(x, Tensor) else x
+
+
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        return tuple(Tensor._make(i.astype(np.int64)) for i in np.nonzero(condition._data))
+    cond = np.asarray(condition._data if isinstance(condition, Tensor) else condition, dtype=bool)
+    a, b = as_tensor_operand(input), as_tensor_operand(other)
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        from core.torch.creation import scalar_tensor
+        a = scalar_tensor(a)
+    try:
+        return apply(R["where"], (a, b), {"condition": cond})
+    except ValueError:
+        raise RuntimeError(broadcast_error(cond.shape, np.shape(getattr(a, "_data", a)))) from None
+
+
+def _compare(name):
+    op = R[name]
+
+    def fn(input, other):
+        return _binary(op, _lhs(input), as_tensor_operand(other))
+    fn.__name__ = name
+    return fn
+
+
+lt, le, gt, ge, eq, ne = (_compare(n) for n in ("lt", "le", "gt", "ge", "eq", "ne"))
+logical_and, logical_or, logical_xor = (_compare(n) for n in ("logical_and", "logical_or", "logical_xor"))
+
+
+def equal(input, other):
+    return tuple(input.shape) == tuple(other.shape) and bool(np.all(input._data == other._data))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return Tensor._make(np.isclose(input._data, _raw(other), rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def isnan(input):
+    return Tensor._make(np.isnan(input._data))
+
+
+def isinf(input):
+    return Tensor._make(np.isinf(input._data))
+
+
+def _raw(x):
+    return x._data if isinstance(x, Tensor) else x
+
+
+def to(input, *args, dtype=None, copy=False, **kwargs):
+    for a in args:
+        if isinstance(a, dtypes.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+    if dtype is None or (dtype is input.dtype and not copy):
+        return input
+    return apply(R["to"], (input,), {"dtype": dtype})
+
+
+def clone(input, *, memory_format=None):
+    return apply(R["clone"], (input,))
+
+
+# ---------------------------------------------------------------------------
+# reductions
+# ---------------------------------------------------------------------------
+
+def _dims(input, dim):
+    """Normalise ``dim`` (int or sequence) with PyTorch's range error."""
+    if isinstance(dim, (list, tuple)):
+        return tuple(input._dim(d) for d in dim)
+    return input._dim(dim)
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    if dtype is not None:
+        input = to(input, dtype)
+    if dim is None or dim == () or dim == []:
+        if not keepdim:
+            return apply(R["sum"], (input,))
+        dim = tuple(range(input.dim()))
+    return apply(R["sum_dim"], (input,), {"dim": _dims(input, dim), "keepdim": keepdim})
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    if dtype is not None:
+        input = to(input, dtype)
+    if dim is None or dim == () or dim == []:
+        if not keepdim:
+            return apply(R["mean"], (input,))
+        dim = tuple(range(input.dim()))
+    return apply(R["mean_dim"], (input,), {"dim": _dims(input, dim), "keepdim": keepdim})
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    if dim is None:
+        return apply(R["prod"], (input,))
+    return apply(R["prod_dim"], (input,), {"dim": _dims(input, dim), "keepdim": keepdim})
+
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    if unbiased is None:
+        return 1
+    return 1 if unbiased else 0
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    if isinstance(dim, bool):
+        unbiased, dim = dim, None
+    return apply(R["var"], (input,), {"dim": None if dim is None else _dims(input, dim),
+                                      "correction": _correction(unbiased, correction), "keepdim": keepdim})
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    if isinstance(dim, bool):
+        unbiased, dim = dim, None
+    return apply(R["std"], (input,), {"dim": None if dim is None else _dims(input, dim),
+                                      "correction": _correction(unbiased, correction), "keepdim": keepdim})
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    if p == "fro" or p is None:
+        p = 2
+    return apply(R["norm"], (input,), {"p": float(p), "dim": None if dim is None else _dims(input, dim),
+                                       "keepdim": keepdim})
+
+
+class _ReturnType(tuple):
+    """``torch.return_types.max(values=..., indices=...)``."""
+
+    _kind = "max"
+
+    def __new__(cls, kind, values, indices):
+        self = tuple.__new__(cls, (values, indices))
+        self._kind = kind
+        return self
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self):
+        return f"torch.return_types.{self._kind}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+def _extreme(kind):
+    full, along = R[kind + "_all"], R[kind + "_dim"]
+
+    def fn(input, dim=None, keepdim=False, *, out=None):
+        if isinstance(dim, Tensor):
+            return (maximum if kind == "max" else minimum)(input, dim)
+        if dim is None:
+            return apply(full, (input,))
+        d = input._dim(dim)
+        values = apply(along, (input,), {"dim": d, "keepdim": keepdim})
+        node = values.grad_fn
+        idx = node._aux if node is not None else None
+        if idx is None:
+            idx = R[kind + "_dim"].forward(input._data, dim=d, keepdim=keepdim)[1]
+        return _ReturnType(kind, values, Tensor._make(np.asarray(idx, dtype=np.int64)[()]))
+    fn.__name__ = kind
+    return fn
+
+
+max = _extreme("max")
+min = _extreme("min")
+
+
+def amax(input, dim=(), keepdim=False):
+    return apply(R["amax"], (input,), {"dim": None if dim in ((), []) else _dims(input, dim), "keepdim": keepdim})
+
+
+def amin(input, dim=(), keepdim=False):
+    return apply(R["amin"], (input,), {"dim": None if dim in ((), []) else _dims(input, dim), "keepdim": keepdim})
+
+
+def maximum(input, other):
+    return where(ge(input, other), input, other)
+
+
+def minimum(input, other):
+    return where(le(input, other), input, other)
+
+
+def argmax(input, dim=None, keepdim=False):
+    return apply(R["argmax"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
+
+
+def argmin(input, dim=None, keepdim=False):
+    return apply(R["argmin"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
+
+
+def softmax(input, dim=None, dtype=None, _stacklevel=3):
+    if dtype is not None:
+        input = to(input, dtype)
+    return apply(R["softmax"], (input,), {"dim": input._dim(_implicit_dim(input, dim))})
+
+
+def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
+    if dtype is not None:
+        input = to(input, dtype)
+    return apply(R["log_softmax"], (input,), {"dim": input._dim(_implicit_dim(input, dim))})
+
+
+def _implicit_dim(input, dim):
+    if dim is not None:
+        return dim
+    import warnings
+    warnings.warn("Implicit dimension choice for softmax has been deprecated. Change the call to include "
+                  "dim=X as an argument.", UserWarning, stacklevel=4)
+    return 0 if input.dim() in (0, 1, 3) else 1
+
+
+# ---------------------------------------------------------------------------
+# shape
+# ---------------------------------------------------------------------------
+
+def _shape_args(args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    return tuple(int(a) for a in args)
+
+
+def view(input, *shape):
+    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
+        raise RuntimeError("view(dtype) is not supported")
+    return apply(R["view"], (input,), {"shape": _shape_args(shape)})
+
+
+def reshape(input, *shape):
+    shape = _shape_args(shape)
+    d = input._data
+    if not isinstance(d, np.ndarray) or d.flags.c_contiguous or _reshape_is_view(d, shape):
+        return apply(R["view"], (input,), {"shape": shape})
+    return apply(R["unsafe_view"], (clone(input),), {"shape": R["view"].forward(np.empty(d.shape, d.dtype),
+                                                                            shape=shape).shape})
+
+
+def _reshape_is_view(d, shape):
+    try:
+        return np.may_share_memory(d.reshape(shape), d)
+    except ValueError:
+        return True  # let view raise the size error
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    n = input.dim()
+    if n == 0:
+        return reshape(input, (1,))
+    s, e = input._dim(start_dim), input._dim(end_dim)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return input
+    shp = tuple(input.shape)
+    new = shp[:s] + (int(np.prod(shp[s:e + 1])),) + shp[e + 1:]
+    return reshape(input, new)
+
+
+def transpose(input, dim0, dim1):
+    return apply(R["transpose"], (input,), {"dim0": input._dim(dim0), "dim1": input._dim(dim1)})
+
+
+swapaxes = transpose
+
+
+def t(input):
+    return apply(R["t"], (input,))
+
+
+def permute(input, *dims):
+    dims = _shape_args(dims)
+    return apply(R["permute"], (input,), {"dims": tuple(input._dim(d) for d in dims)})
+
+
+def unsqueeze(input, dim):
+    n = input.dim() + 1
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    return apply(R["unsqueeze"], (input,), {"dim": dim % n})
+
+
+def squeeze(input, dim=None):
+    if dim is None:
+        return apply(R["squeeze"], (input,))
+    return apply(R["squeeze_dim"], (input,), {"dim": _dims(input, dim) if input.dim() else 0})
+
+
+def expand(input, *sizes):
+    return apply(R["expand"], (input,), {"shape": _shape_args(sizes)})
+
+
+def expand_as(input, other):
+    return expand(input, *other.shape)
+
+
+def repeat(input, *sizes):
+    return apply(R["repeat"], (input,), {"repeats": _shape_args(sizes)})
+
+
+def contiguous(input, memory_format=None):
+    d = input._data
+    if not isinstance(d, np.ndarray) or d.flags.c_contiguous:
+        return input
+    return clone(input)
+
+
+def narrow(input, dim, start, length):
+    d = input._dim(dim)
+    start = _num(start)
+    if start < 0:
+        start += input.shape[d]
+    return apply(R["slice"], (input,), {"dim": d, "start": start, "stop": start + length, "step": 1})
+
+
+def select(input, dim, index):
+    return apply(R["select"], (input,), {"dim": input._dim(dim), "index": _num(index)})
+
+
+def cat(tensors, dim=0, *, out=None):
+    tensors = tuple(tensors)
+    if not tensors:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+    return apply(R["cat"], tensors, {"dim": dim})
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0, *, out=None):
+    tensors = tuple(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    n = tensors[0].dim() + 1
+    return apply(R["stack"], tensors, {"dim": dim % n})
+
+
+def unbind(input, dim=0):
+    return tuple(select(input, dim, i) for i in range(input.shape[dim]))
+
+
+def chunk(input, chunks, dim=0):
+    n = input.shape[dim]
+    step = -(-n // chunks)
+    return tuple(narrow(input, dim, s, builtins.min(step, n - s)) for s in range(0, n, step))
+
+
+def split(input, split_size_or_sections, dim=0):
+    n = input.shape[dim]
+    if isinstance(split_size_or_sections, int):
+        sizes = [builtins.min(split_size_or_sections, n - s) for s in range(0, n, split_size_or_sections)]
+    else:
+        sizes = list(split_size_or_sections)
+    out, s = [], 0
+    for k in sizes:
+        out.append(narrow(input, dim, s, k))
+        s += k
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# nn.functional losses
+# ---------------------------------------------------------------------------
+
+def _reduction(size_average, reduce, reduction):
+    if size_average is None and reduce is None:
+        return reduction
+    if reduce is False:
+        return "none"
+    return "mean" if size_average in (None, True) else "sum"
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    return apply(R["mse_loss"], (input, target), {"reduction": _reduction(size_average, reduce, reduction)})
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    return apply(R["nll_loss"], (input,), {"target": target._data,
+                                           "reduction": _reduction(size_average, reduce, reduction)})
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    dim = 0 if input.dim() == 1 else 1
+    if target.dtype.is_floating_point:
+        # class probabilities as targets
+        logp = log_softmax(input, dim)
+        red = _reduction(size_average, reduce, reduction)
+        per = neg(sum(mul(logp, target), dim))
+        return mean(per) if red == "mean" else (sum(per) if red == "sum" else per)
+    return nll_loss(log_softmax(input, dim), target, reduction=_reduction(size_average, reduce, reduction))
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    return apply(R["binary_cross_entropy"], (input, target),
+                 {"reduction": _reduction(size_average, reduce, reduction)})
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    d = abs(sub(input, target))
+    red = _reduction(size_average, reduce, reduction)
+    return mean(d) if red == "mean" else (sum(d) if red == "sum" else d)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    return where(gt(input, 0), input, mul(input, negative_slope))
+
+
+# ---------------------------------------------------------------------------
+# in-place ops and indexing (see core.ops.inplace)
+# ---------------------------------------------------------------------------
+
+from core.ops.inplace import copy_, getitem, inplace, setitem  # noqa: E402,F401

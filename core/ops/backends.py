@@ -1,0 +1,237 @@
+"""The two namespaces a vjp rule is written against.
+
+``NumpyF`` works on raw arrays: the engine uses it for a plain backward, where
+no graph of the backward is wanted, so the hot path stays lean.  ``TensorF``
+works on Tensors through the registry: under ``create_graph=True`` every step
+of the backward is itself recorded and can be differentiated again.
+
+Both offer the same functions; operators (``+ - * / **``, unary ``-``) work on
+both kinds of value directly.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def _sum_to_axes(shape, target):
+    lead = len(shape) - len(target)
+    axes = tuple(range(lead)) + tuple(
+        lead + i for i, n in enumerate(target) if n == 1 and shape[lead + i] != 1)
+    return lead, axes
+
+
+class NumpyF:
+    """vjp namespace over numpy arrays (no graph)."""
+
+    @staticmethod
+    def saved(t):
+        return t._data
+
+    @staticmethod
+    def sum_to(g, shape):
+        """Sum ``g`` down to ``shape``: the adjoint of broadcasting."""
+        gshape = np.shape(g)
+        if gshape == shape:
+            return g
+        lead, axes = _sum_to_axes(gshape, shape)
+        r = np.sum(g, axis=axes, keepdims=True) if axes else g
+        if lead:
+            r = r.reshape(shape)
+        return r
+
+    @staticmethod
+    def cast(g, np_dtype):
+        return g.astype(np_dtype)
+
+    expand = staticmethod(lambda g, shape: np.broadcast_to(g, shape))
+    reshape = staticmethod(lambda g, shape: np.reshape(g, shape))
+    exp = staticmethod(np.exp)
+    log = staticmethod(np.log)
+    sin = staticmethod(np.sin)
+    cos = staticmethod(np.cos)
+    sqrt = staticmethod(np.sqrt)
+    sign = staticmethod(np.sign)
+    abs = staticmethod(np.abs)
+    matmul = staticmethod(np.matmul)
+    outer = staticmethod(np.outer)
+
+    @staticmethod
+    def sum(g, dim=None, keepdim=False):
+        return np.sum(g, axis=dim, keepdims=keepdim)
+
+    @staticmethod
+    def mT(a):
+        return np.swapaxes(a, -1, -2)
+
+    @staticmethod
+    def transpose(a, d0, d1):
+        return np.swapaxes(a, d0, d1)
+
+    @staticmethod
+    def permute(a, dims):
+        return np.transpose(a, dims)
+
+    @staticmethod
+    def unsqueeze(a, dim):
+        return np.expand_dims(a, dim)
+
+    @staticmethod
+    def where(cond, a, b):
+        return np.where(cond, a, b)
+
+    @staticmethod
+    def zeros_like(a):
+        return np.zeros_like(a)
+
+    @staticmethod
+    def mask(cond, like):
+        """A 0/1 array of ``like``'s dtype from a boolean condition."""
+        return np.asarray(cond, dtype=np.result_type(like))
+
+    @staticmethod
+    def scatter_index(g, shape, index):
+        """Zeros of ``shape`` with ``g`` added at ``index`` (accumulating repeats)."""
+        out = np.zeros(shape, dtype=np.result_type(g))
+        np.add.at(out, index, g)
+        return out
+
+    @staticmethod
+    def index(g, index):
+        return g[index]
+
+    @staticmethod
+    def set_index(base, index, value):
+        """A copy of ``base`` with ``base[index] = value``."""
+        out = np.array(base, copy=True)
+        out[index] = value
+        return out
+
+    @staticmethod
+    def concat(parts, dim):
+        return np.concatenate(parts, axis=dim)
+
+    @staticmethod
+    def split_sizes(g, sizes, dim):
+        idx = np.cumsum(sizes)[:-1]
+        return np.split(g, idx, axis=dim)
+
+    @staticmethod
+    def softmax(x, dim):
+        m = np.max(x, axis=dim, keepdims=True)
+        e = np.exp(x - m)
+        return e / np.sum(e, axis=dim, keepdims=True)
+
+
+class TensorF:
+    """vjp namespace over Tensors (records a graph of the backward)."""
+
+    @staticmethod
+    def saved(t):
+        return t
+
+    @staticmethod
+    def sum_to(g, shape):
+        if tuple(g.shape) == tuple(shape):
+            return g
+        lead, axes = _sum_to_axes(tuple(g.shape), tuple(shape))
+        r = g.sum(dim=axes, keepdim=True) if axes else g
+        if lead:
+            r = r.reshape(shape)
+        return r
+
+    @staticmethod
+    def cast(g, np_dtype):
+        from core import dtypes
+        return g.to(dtypes.from_numpy(np.dtype(np_dtype)))
+
+    expand = staticmethod(lambda g, shape: g.expand(*shape))
+    reshape = staticmethod(lambda g, shape: g.reshape(shape))
+    exp = staticmethod(lambda a: a.exp())
+    log = staticmethod(lambda a: a.log())
+    sin = staticmethod(lambda a: a.sin())
+    cos = staticmethod(lambda a: a.cos())
+    sqrt = staticmethod(lambda a: a.sqrt())
+    sign = staticmethod(lambda a: a.sign())
+    abs = staticmethod(lambda a: a.abs())
+
+    @staticmethod
+    def matmul(a, b):
+        return a.matmul(b)
+
+    @staticmethod
+    def outer(a, b):
+        return a.reshape(-1, 1) * b.reshape(1, -1)
+
+    @staticmethod
+    def sum(g, dim=None, keepdim=False):
+        return g.sum() if dim is None and not keepdim else g.sum(dim=dim, keepdim=keepdim)
+
+    @staticmethod
+    def mT(a):
+        return a.transpose(-1, -2)
+
+    @staticmethod
+    def transpose(a, d0, d1):
+        return a.transpose(d0, d1)
+
+    @staticmethod
+    def permute(a, dims):
+        return a.permute(*dims)
+
+    @staticmethod
+    def unsqueeze(a, dim):
+        return a.unsqueeze(dim)
+
+    @staticmethod
+    def where(cond, a, b):
+        from core.torch import where
+        return where(cond, a, b)
+
+    @staticmethod
+    def zeros_like(a):
+        from core.torch import zeros_like
+        return zeros_like(a)
+
+    @staticmethod
+    def mask(cond, like):
+        return _wrap_const(np.asarray(_raw(cond), dtype=like._data.dtype))
+
+    @staticmethod
+    def scatter_index(g, shape, index):
+        from core.ops.registry import REGISTRY, apply
+        return apply(REGISTRY["index_backward"], (g,), {"shape": tuple(shape), "index": index})
+
+    @staticmethod
+    def index(g, index):
+        return g[index]
+
+    @staticmethod
+    def set_index(base, index, value):
+        from core.ops.registry import REGISTRY, apply
+        return apply(REGISTRY["index_put"], (base, value), {"index": index})
+
+    @staticmethod
+    def concat(parts, dim):
+        from core.torch import cat
+        return cat(parts, dim)
+
+    @staticmethod
+    def split_sizes(g, sizes, dim):
+        out, start = [], 0
+        for n in sizes:
+            out.append(g.narrow(dim, start, n))
+            start += n
+        return out
+
+    @staticmethod
+    def softmax(x, dim):
+        return x.softmax(dim)
+
+
+def _raw(x):
+    return x._data if hasattr(x, "_data") else x
+
+
+def _wrap_const(a):
+    from core.autograd.tensor import Tensor
+    return Tensor._make(a)

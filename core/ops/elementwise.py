@@ -1,0 +1,433 @@
+"""Elementwise ops: arithmetic, unary math, clamping, where, casts.
+
+Each vjp returns one gradient per input; gradients of the output's shape are
+summed down to broadcast inputs by the engine.  ``ctx.input(i, F)`` reads a
+saved input, ``ctx.result(F)`` the saved output, ``ctx.wants(i)`` whether input
+``i`` needs a gradient.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.ops.registry import defop
+
+# ---------------------------------------------------------------------------
+# arithmetic
+# ---------------------------------------------------------------------------
+
+
+@defop("add", "AddBackward0", latex=r"\frac{\partial (a+\alpha b)}{\partial a}=1,\ \frac{\partial}{\partial b}=\alpha")
+def add(a, b, alpha=1):
+    return a + b if alpha == 1 else a + alpha * b
+
+
+@add.def_vjp
+def _(ctx, g, F):
+    alpha = ctx.params.get("alpha", 1)
+    return g, (g if alpha == 1 else g * alpha)
+
+
+@defop("sub", "SubBackward0", latex=r"\frac{\partial (a-\alpha b)}{\partial a}=1,\ \frac{\partial}{\partial b}=-\alpha")
+def sub(a, b, alpha=1):
+    return a - b if alpha == 1 else a - alpha * b
+
+
+@sub.def_vjp
+def _(ctx, g, F):
+    alpha = ctx.params.get("alpha", 1)
+    return g, (-g if alpha == 1 else g * -alpha)
+
+
+@defop("rsub", "RsubBackward1", latex=r"\frac{\partial (c-a)}{\partial a}=-1")
+def rsub(a, other=0, alpha=1):
+    return other - alpha * a if alpha != 1 else other - a
+
+
+@rsub.def_vjp
+def _(ctx, g, F):
+    alpha = ctx.params.get("alpha", 1)
+    return (-g if alpha == 1 else g * -alpha),
+
+
+@defop("mul", "MulBackward0", needs={0: (1,), 1: (0,)},
+       latex=r"\frac{\partial (ab)}{\partial a}=b,\ \frac{\partial (ab)}{\partial b}=a")
+def mul(a, b):
+    return a * b
+
+
+@mul.def_vjp
+def _(ctx, g, F):
+    return (g * ctx.input(1, F) if ctx.wants(0) else None,
+            g * ctx.input(0, F) if ctx.wants(1) else None)
+
+
+@defop("div", "DivBackward0", needs={0: (1,), 1: (0, 1)}, dtype_rule="float",
+       latex=r"\frac{\partial (a/b)}{\partial a}=\frac{1}{b},\ \frac{\partial (a/b)}{\partial b}=-\frac{a}{b^2}")
+def div(a, b):
+    return a / b
+
+
+@div.def_vjp
+def _(ctx, g, F):
+    b = ctx.input(1, F)
+    ga = g / b if ctx.wants(0) else None
+    gb = -g * ctx.input(0, F) / (b * b) if ctx.wants(1) else None
+    return ga, gb
+
+
+@defop("reciprocal", "ReciprocalBackward0", saves_result=True, dtype_rule="float",
+       latex=r"\frac{d}{da}\frac{1}{a}=-\frac{1}{a^2}")
+def reciprocal(a):
+    return 1 / a
+
+
+@reciprocal.def_vjp
+def _(ctx, g, F):
+    r = ctx.result(F)
+    return -g * (r * r),
+
+
+@defop("neg", "NegBackward0", dtype_rule="first", latex=r"\frac{d(-a)}{da}=-1")
+def neg(a):
+    if a.dtype == np.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    return -a
+
+
+@neg.def_vjp
+def _(ctx, g, F):
+    return -g,
+
+
+@defop("pow", "PowBackward0", needs={0: (0,)}, latex=r"\frac{d\,a^{n}}{da}=n\,a^{n-1}")
+def pow_scalar(a, exponent=1.0):
+    return a ** exponent
+
+
+@pow_scalar.def_vjp
+def _(ctx, g, F):
+    n = ctx.params["exponent"]
+    if n == 0:
+        return g * 0,
+    a = ctx.input(0, F)
+    return g * (n * a ** (n - 1)),
+
+
+@defop("pow_tensor", "PowBackward1", needs={0: (0, 1), 1: (0, 1)}, saves_result=True,
+       latex=r"\frac{\partial a^{b}}{\partial a}=b\,a^{b-1},\ \frac{\partial a^{b}}{\partial b}=a^{b}\ln a")
+def pow_tensor(a, b):
+    return a ** b
+
+
+@pow_tensor.def_vjp
+def _(ctx, g, F):
+    a, b = ctx.input(0, F), ctx.input(1, F)
+    ga = g * (b * a ** (b - 1)) if ctx.wants(0) else None
+    gb = None
+    if ctx.wants(1):
+        # NOTE: at a == 0 with b >= 0, PyTorch defines the b-gradient as 0 (not nan from log 0).
+        safe = F.where(a == 0, a + 1, a)
+        gb = g * F.where((a == 0) & (b >= 0), a * 0, ctx.result(F) * F.log(safe))
+    return ga, gb
+
+
+@defop("rpow", "PowBackward2", saves_result=True, dtype_rule="float",
+       latex=r"\frac{d\,c^{a}}{da}=c^{a}\ln c")
+def rpow(a, base=1.0):
+    return base ** a
+
+
+@rpow.def_vjp
+def _(ctx, g, F):
+    base = ctx.params["base"]
+    # NOTE: for base 0 PyTorch takes the gradient as 0 where the exponent is >= 0.
+    return g * (ctx.result(F) * float(np.log(base))) if base != 0 else g * 0,
+
+
+# ---------------------------------------------------------------------------
+# unary math
+# ---------------------------------------------------------------------------
+
+
+@defop("exp", "ExpBackward0", saves_result=True, dtype_rule="float", latex=r"\frac{d e^{a}}{da}=e^{a}")
+def exp(a):
+    return np.exp(a)
+
+
+@exp.def_vjp
+def _(ctx, g, F):
+    return g * ctx.result(F),
+
+
+@defop("log", "LogBackward0", needs={0: (0,)}, dtype_rule="float", latex=r"\frac{d\ln a}{da}=\frac{1}{a}")
+def log(a):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log(a)
+
+
+@log.def_vjp
+def _(ctx, g, F):
+    return g / ctx.input(0, F),
+
+
+@defop("sqrt", "SqrtBackward0", saves_result=True, dtype_rule="float",
+       latex=r"\frac{d\sqrt{a}}{da}=\frac{1}{2\sqrt{a}}")
+def sqrt(a):
+    with np.errstate(invalid="ignore"):
+        return np.sqrt(a)
+
+
+@sqrt.def_vjp
+def _(ctx, g, F):
+    # NOTE: at a == 0 this is g / 0 = inf, as in PyTorch.
+    with np.errstate(divide="ignore"):
+        return g / (2 * ctx.result(F)),
+
+
+@defop("abs", "AbsBackward0", needs={0: (0,)}, dtype_rule="first", latex=r"\frac{d|a|}{da}=\operatorname{sign}(a)")
+def abs_(a):
+    return np.abs(a)
+
+
+@abs_.def_vjp
+def _(ctx, g, F):
+    # NOTE: sign(0) = 0, so the gradient of |a| at 0 is 0, as in PyTorch.
+    return g * F.sign(ctx.input(0, F)),
+
+
+@defop("sign", "SignBackward0", dtype_rule="first", latex=r"\frac{d\operatorname{sign}(a)}{da}=0")
+def sign(a):
+    return np.sign(a)
+
+
+@sign.def_vjp
+def _(ctx, g, F):
+    return g * 0,
+
+
+@defop("sin", "SinBackward0", needs={0: (0,)}, dtype_rule="float", latex=r"\frac{d\sin a}{da}=\cos a")
+def sin(a):
+    return np.sin(a)
+
+
+@sin.def_vjp
+def _(ctx, g, F):
+    return g * F.cos(ctx.input(0, F)),
+
+
+@defop("cos", "CosBackward0", needs={0: (0,)}, dtype_rule="float", latex=r"\frac{d\cos a}{da}=-\sin a")
+def cos(a):
+    return np.cos(a)
+
+
+@cos.def_vjp
+def _(ctx, g, F):
+    return g * -F.sin(ctx.input(0, F)),
+
+
+@defop("tan", "TanBackward0", saves_result=True, dtype_rule="float",
+       latex=r"\frac{d\tan a}{da}=1+\tan^2 a")
+def tan(a):
+    return np.tan(a)
+
+
+@tan.def_vjp
+def _(ctx, g, F):
+    r = ctx.result(F)
+    return g * (1 + r * r),
+
+
+@defop("tanh", "TanhBackward0", saves_result=True, dtype_rule="float",
+       latex=r"\frac{d\tanh a}{da}=1-\tanh^2 a")
+def tanh(a):
+    return np.tanh(a)
+
+
+@tanh.def_vjp
+def _(ctx, g, F):
+    r = ctx.result(F)
+    return g * (1 - r * r),
+
+
+@defop("sigmoid", "SigmoidBackward0", saves_result=True, dtype_rule="float",
+       latex=r"\frac{d\sigma(a)}{da}=\sigma(a)\,(1-\sigma(a))")
+def sigmoid(a):
+    # NOTE: written with exp(-|a|) so large |a| neither overflows nor loses precision.
+    e = np.exp(-np.abs(a))
+    return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype)[()]
+
+
+@sigmoid.def_vjp
+def _(ctx, g, F):
+    r = ctx.result(F)
+    return g * (r * (1 - r)),
+
+
+@defop("relu", "ReluBackward0", saves_result=True, dtype_rule="first",
+       latex=r"\frac{d\,\mathrm{relu}(a)}{da}=[a>0]")
+def relu(a):
+    return np.maximum(a, 0).astype(a.dtype)[()]
+
+
+@relu.def_vjp
+def _(ctx, g, F):
+    # NOTE: relu'(0) = 0 in PyTorch (the mask is result > 0).
+    r = ctx.result(F)
+    return g * F.mask(_raw(r) > 0, g),
+
+
+def _raw(x):
+    return x._data if hasattr(x, "_data") else x
+
+
+# ---------------------------------------------------------------------------
+# clamping and selection
+# ---------------------------------------------------------------------------
+
+
+@defop("clamp", "ClampBackward1", needs={0: (0,)}, dtype_rule="first",
+       latex=r"\frac{d\,\mathrm{clamp}(a)}{da}=[lo\le a\le hi]")
+def clamp(a, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    out = a
+    if min is not None:
+        out = np.maximum(out, min)
+    if max is not None:
+        out = np.minimum(out, max)
+    return np.asarray(out, dtype=a.dtype)[()]
+
+
+@clamp.def_vjp
+def _(ctx, g, F):
+    # NOTE: at the boundary (a == min or a == max) the gradient passes (inclusive mask).
+    a = _raw(ctx.input(0, F))
+    lo, hi = ctx.params.get("min"), ctx.params.get("max")
+    keep = np.ones(np.shape(a), dtype=bool)
+    if lo is not None:
+        keep &= a >= lo
+    if hi is not None:
+        keep &= a <= hi
+    return g * F.mask(keep, g),
+
+
+@defop("clamp_min", "ClampMinBackward0", needs={0: (0,)}, dtype_rule="first",
+       latex=r"\frac{d\max(a, lo)}{da}=[a\ge lo]")
+def clamp_min(a, min=0.0):
+    return np.asarray(np.maximum(a, min), dtype=a.dtype)[()]
+
+
+@clamp_min.def_vjp
+def _(ctx, g, F):
+    return g * F.mask(_raw(ctx.input(0, F)) >= ctx.params["min"], g),
+
+
+@defop("clamp_max", "ClampMaxBackward0", needs={0: (0,)}, dtype_rule="first",
+       latex=r"\frac{d\min(a, hi)}{da}=[a\le hi]")
+def clamp_max(a, max=0.0):
+    return np.asarray(np.minimum(a, max), dtype=a.dtype)[()]
+
+
+@clamp_max.def_vjp
+def _(ctx, g, F):
+    return g * F.mask(_raw(ctx.input(0, F)) <= ctx.params["max"], g),
+
+
+@defop("where", "WhereBackward0", has_aux=True, aux_saved=True,
+       latex=r"\frac{\partial\,\mathrm{where}(c,a,b)}{\partial a}=[c],\ \frac{\partial}{\partial b}=[\lnot c]")
+def where(a, b, condition=None):
+    return np.where(condition, a, b)[()], condition
+
+
+@where.def_vjp
+def _(ctx, g, F):
+    c = ctx.aux()
+    zero = g * 0
+    return (F.where(_const(c, F), g, zero) if ctx.wants(0) else None,
+            F.where(_const(c, F), zero, g) if ctx.wants(1) else None)
+
+
+def _const(arr, F):
+    """A constant (no-grad) operand for F."""
+    if F.__name__ == "NumpyF":
+        return arr
+    from core.autograd.tensor import Tensor
+    return Tensor._make(arr)
+
+
+# ---------------------------------------------------------------------------
+# copies and casts
+# ---------------------------------------------------------------------------
+
+
+@defop("clone", "CloneBackward0", dtype_rule="keep", latex=r"\frac{d\,a}{da}=1")
+def clone(a):
+    return np.array(a, copy=True)[()]
+
+
+@clone.def_vjp
+def _(ctx, g, F):
+    return g,
+
+
+@defop("to", "ToCopyBackward0", dtype_rule="keep", latex=r"\frac{d\,a}{da}=1")
+def to(a, dtype=None):
+    return np.asarray(a).astype(dtype.np)[()]
+
+
+@to.def_vjp
+def _(ctx, g, F):
+    return g,
+
+
+@defop("copy_", "CopyBackwards", dtype_rule="keep", latex=r"\frac{\partial\,\mathrm{copy}(a, s)}{\partial s}=1")
+def copy_(a, src):
+    """The value ``a.copy_(src)`` leaves in ``a``: ``src`` broadcast and cast."""
+    src = np.asarray(src)
+    try:
+        return np.broadcast_to(src, np.shape(a)).astype(a.dtype)
+    except ValueError:
+        from core.ops.shape_errors import broadcast_error
+        raise RuntimeError(broadcast_error(np.shape(a), src.shape, inplace=True)) from None
+
+
+@copy_.def_vjp
+def _(ctx, g, F):
+    return None, g
+
+
+@defop("fill_", "FillBackward0", dtype_rule="keep", latex=r"\frac{d\,\mathrm{fill}(a)}{da}=0")
+def fill_(a, value=0):
+    return np.full(np.shape(a), _raw(value), dtype=a.dtype)
+
+
+@fill_.def_vjp
+def _(ctx, g, F):
+    return None,
+
+
+# comparisons and logic: results are bool and carry no gradient (no vjp: never recorded)
+for _name, _fn in (("lt", np.less), ("le", np.less_equal), ("gt", np.greater),
+                   ("ge", np.greater_equal), ("eq", np.equal), ("ne", np.not_equal)):
+    defop(_name, "NotDifferentiable", dtype_rule="bool")(
+        (lambda f: lambda a, b: f(a, b))(_fn))
+
+for _name, _fn in (("logical_and", np.logical_and), ("logical_or", np.logical_or),
+                   ("logical_xor", np.logical_xor)):
+    defop(_name, "NotDifferentiable", dtype_rule="keep")((lambda f: lambda a, b: f(a, b))(_fn))
+
+defop("logical_not", "NotDifferentiable", dtype_rule="keep")(np.logical_not)
+for _name, _fn in (("floor", np.floor), ("ceil", np.ceil), ("round", np.round), ("trunc", np.trunc)):
+    _op = defop(_name, _name.capitalize() + "Backward0", dtype_rule="first")(_fn)
+    _op.vjp = lambda ctx, g, F: (g * 0,)
+
+
+@defop("zero_", "ZeroBackward0", dtype_rule="keep", latex=r"\frac{d\,0}{da}=0")
+def zero_(a):
+    return np.zeros(np.shape(a), dtype=a.dtype)
+
+
+@zero_.def_vjp
+def _(ctx, g, F):
+    return None,

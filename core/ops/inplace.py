@@ -1,0 +1,312 @@
+"""In-place ops, indexing, and the nodes that rebase history after them.
+
+An in-place op writes into the tensor's storage, bumps the shared version
+counter, and, when autograd is involved, rebases the tensor's history: its
+grad_fn becomes the op's node, whose first input is the tensor's old history.
+On a view, the base's grad_fn becomes :class:`CopySlices`, which routes the
+gradient of the written region through the op's node and leaves the rest of
+the base's gradient alone (PyTorch's ``y[0, 0] = ...`` graph).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core import dtypes
+from core.autograd import grad_mode
+from core.autograd.node import Node, _seq
+from core.autograd.tensor import Tensor
+from core.ops.backends import NumpyF
+from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
+
+_CATEGORY_NAME = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
+                  "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+
+
+class _ViewRegion(Node):
+    """Stands in for a view's old history inside CopySlices: gradient sent
+    to it is written back into the base's gradient, not propagated."""
+
+    next_functions = ()
+    _seq = -1
+
+
+_REGION = _ViewRegion()
+
+
+def _replay_numpy(arr, chain):
+    for op, params in chain:
+        arr = op.forward(arr, **params)
+    return arr
+
+
+def _replay_tensor(t, chain):
+    for op, params in chain:
+        t = apply(op, (t,), params)
+    return t
+
+
+class CopySlices(Node):
+    """The base's grad_fn after an in-place op on one of its views."""
+
+    def __init__(self, base_edge, fn, chain, base_meta):
+        self.fn = fn
+        self.chain = chain
+        self.next_functions = (base_edge,) + tuple(fn.next_functions[1:])
+        self._in_meta = [base_meta] + list(fn._in_meta[1:])
+        self._seq = next(_seq)
+
+    def name(self):
+        return "torch::autograd::CopySlices"
+
+    def release(self):
+        self.fn.release()
+
+    def apply_custom(self, g, F):
+        from core.autograd.engine import node_apply
+        if F is NumpyF:
+            gb = np.array(g, copy=True)
+            region = _replay_numpy(gb, self.chain)
+            res = node_apply(self.fn, np.array(region, copy=True), F)
+            region[...] = 0 if res[0] is None else res[0]
+        else:
+            gb = g.clone()
+            region = _replay_tensor(gb, self.chain)
+            res = node_apply(self.fn, region.clone(), F)
+            if res[0] is None:
+                region.zero_()
+            else:
+                region.copy_(res[0])
+        return [gb] + list(res[1:])
+
+
+class AsStridedBackward0(Node):
+    """A view's grad_fn after an in-place op through it: its gradient lands
+    in the view's region of a zero gradient for the base."""
+
+    def __init__(self, base_edge, chain, base_meta):
+        self.chain = chain
+        self.next_functions = (base_edge,)
+        self._in_meta = [base_meta]
+        self._seq = next(_seq)
+
+    def apply_custom(self, g, F):
+        shape, dt = self._in_meta[0]
+        if F is NumpyF:
+            z = np.zeros(shape, dtype=dt)
+            _replay_numpy(z, self.chain)[...] = g
+            return [z]
+        from core.torch.creation import zeros
+        z = zeros(*shape, dtype=dtypes.from_numpy(dt))
+        _replay_tensor(z, self.chain).copy_(g)
+        return [z]
+
+
+def _write(t, out):
+    d = t._data
+    if isinstance(d, np.ndarray):
+        if not d.flags.writeable:
+            raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                               "single memory location. Please clone() the tensor before performing the operation.")
+        d[...] = out
+    else:
+        t._data = np.asarray(out, dtype=d.dtype)[()]
+
+
+def _check_leaf(t):
+    if t._rg and t.grad_fn is None:
+        raise RuntimeError(LEAF_INPLACE)
+    base = t._base
+    if base is not None and base._rg and base.grad_fn is None:
+        raise RuntimeError(VIEW_OF_LEAF_INPLACE)
+
+
+def inplace(op, self, others=(), params=None):
+    """Run ``op`` in place on ``self`` with PyTorch's checks and graph rebase."""
+    params = params or {}
+    inputs = (self,) + tuple(others)
+    gm = grad_mode._state[0]
+    if gm:
+        _check_leaf(self)
+    d = _result_dtype(op, inputs)
+    if d is not None and d.category > self.dtype.category:
+        raise RuntimeError(f"result type {_CATEGORY_NAME[d.name]} can't be cast to the desired output type "
+                           f"{_CATEGORY_NAME[self.dtype.name]}")
+    arrays = _cast_inputs(inputs, d.np) if d is not None else [getattr(x, "_data", x) for x in inputs]
+    out = op.forward(*arrays, **params)
+    aux = None
+    if op.has_aux:
+        out, aux = out
+    tracked = gm and op.vjp is not None and any(isinstance(x, Tensor) and x._rg for x in inputs)
+    if not tracked:
+        _write(self, out)
+        self._bump_version()
+        return self
+    old = _snapshot(self, op)
+    _write(self, out)
+    self._bump_version()
+    base = self._base
+    if base is None:
+        record(op, (old,) + tuple(others), params, self, aux)
+        self._output_nr = 0
+        return self
+    # in-place through a view: the base's history becomes CopySlices
+    old.grad_fn, old._rg = _REGION, True
+    stand_in = Tensor._make(np.array(self._data, copy=True)[()])
+    fn = record(op, (old,) + tuple(others), params, stand_in, aux)
+    base_meta = (base._data.shape, base._data.dtype)
+    cs = CopySlices(edge_of(base) if base._rg else _NO_EDGE, fn, self._view_chain, base_meta)
+    base.grad_fn, base._rg, base._output_nr = cs, True, 0
+    self.grad_fn = AsStridedBackward0((cs, 0), self._view_chain, base_meta)
+    self._rg, self._output_nr = True, 0
+    return self
+
+
+def _snapshot(t, op):
+    """The tensor as it was before the write, holding its old history."""
+    reads_self = any(0 in deps for deps in op.needs.values())
+    data = np.array(t._data, copy=True)[()] if reads_self else t._data
+    old = Tensor._make(data)
+    old.grad_fn, old._output_nr, old._rg, old._acc = t.grad_fn, t._output_nr, t._rg, t._acc
+    return old
+
+
+def copy_(self, src, non_blocking=False):
+    if not isinstance(src, Tensor):
+        src = float(src) if not isinstance(src, (bool, int, float)) else src
+    return inplace(R["copy_"], self, (src,))
+
+
+# ---------------------------------------------------------------------------
+# indexing
+# ---------------------------------------------------------------------------
+
+def _is_advanced(x):
+    return isinstance(x, (list, np.ndarray)) or (isinstance(x, Tensor) and (x.dim() > 0 or x.dtype is dtypes.bool_))
+
+
+def _advanced_array(x, size, dim):
+    if isinstance(x, Tensor):
+        arr = x._data
+        if arr.dtype.kind not in "biu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    else:
+        arr = np.asarray(x)
+        if arr.dtype.kind == "f":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    if arr.dtype != np.bool_:
+        bad = (arr >= size) | (arr < -size)
+        if np.any(bad):
+            raise IndexError(f"index {int(arr[bad].flat[0])} is out of bounds for dimension {dim} with size {size}")
+    return arr
+
+
+def _expand_index(t, idx):
+    if not isinstance(idx, tuple):
+        idx = (idx,)
+    consumed = 0
+    for x in idx:
+        if x is None or x is Ellipsis:
+            continue
+        if isinstance(x, Tensor) and x.dtype is dtypes.bool_:
+            consumed += x.dim()
+        elif isinstance(x, np.ndarray) and x.dtype == np.bool_:
+            consumed += x.ndim
+        else:
+            consumed += 1
+    if consumed > t.dim():
+        raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
+    if any(x is Ellipsis for x in idx):
+        k = next(i for i, x in enumerate(idx) if x is Ellipsis)
+        idx = idx[:k] + (slice(None),) * (t.dim() - consumed) + idx[k + 1:]
+    return idx
+
+
+def _basic_steps(t, idx):
+    """Split an index into view steps (select/slice/unsqueeze) applied in
+    order, and the advanced part left for an index op on the result."""
+    steps, adv = [], []
+    d = 0
+    shape = list(t.shape)
+    for x in idx:
+        if x is None:
+            steps.append((R["unsqueeze"], {"dim": d}))
+            shape.insert(d, 1)
+            d += 1
+        elif isinstance(x, slice):
+            if x != slice(None):
+                start, stop, step = (_num(x.start), _num(x.stop), 1 if x.step is None else _num(x.step))
+                if step <= 0:
+                    raise ValueError("step must be greater than zero")
+                s0, s1, _ = slice(start, stop, step).indices(shape[d])
+                steps.append((R["slice"], {"dim": d, "start": s0, "stop": builtins_max(s1, s0), "step": step}))
+                shape[d] = len(range(s0, builtins_max(s1, s0), step))
+            adv.append(slice(None))
+            d += 1
+        elif _is_advanced(x):
+            arr = _advanced_array(x, shape[d] if d < len(shape) else 0, d)
+            adv.append(arr)
+            d += arr.ndim if arr.dtype == np.bool_ else 1
+        else:
+            i = _num(x)
+            if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+                raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+                                 "are valid tensor indices (got " + type(x).__name__ + ")")
+            if d >= len(shape):
+                raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
+            size = shape[d]
+            if not -size <= i < size:
+                raise IndexError(f"index {i} is out of bounds for dimension {d} with size {size}")
+            steps.append((R["select"], {"dim": d, "index": int(i) % size}))
+            del shape[d]
+    has_adv = any(not isinstance(a, slice) for a in adv)
+    return steps, (tuple(adv) if has_adv else None)
+
+
+builtins_max = max
+
+
+def _num(x):
+    return x.item() if isinstance(x, Tensor) else x
+
+
+def getitem(self, idx):
+    idx = _expand_index(self, idx)
+    steps, adv = _basic_steps(self, idx)
+    t = self
+    if not steps and adv is None:
+        return apply(R["slice"], (self,), {"dim": 0, "start": 0, "stop": self.shape[0], "step": 1}) \
+            if self.dim() else apply(R["view"], (self,), {"shape": ()})
+    for op, params in steps:
+        t = apply(op, (t,), params)
+    if adv is not None:
+        t = apply(R["index"], (t,), {"index": adv})
+    return t
+
+
+def setitem(self, idx, value):
+    if isinstance(value, (list, tuple, np.ndarray)):
+        from core.torch.creation import tensor
+        value = tensor(value, dtype=self.dtype)
+    idx = _expand_index(self, idx)
+    steps, adv = _basic_steps(self, idx)
+    target = self
+    if steps:
+        with grad_mode.no_grad() if not (grad_mode._state[0] and self._rg) else _Null():
+            for op, params in steps:
+                target = apply(op, (target,), params)
+    if adv is not None:
+        if isinstance(value, Tensor) and value.dtype is not self.dtype:
+            value = value.to(self.dtype)
+        inplace(R["index_put"], target, (value,), {"index": adv, "accumulate": False})
+    else:
+        inplace(R["copy_"], target, (value,))
+
+
+class _Null:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False

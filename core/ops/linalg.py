@@ -1,0 +1,94 @@
+"""Matrix products: mm, mv, dot, bmm (matmul is composed from them in api)."""
+from __future__ import annotations
+
+import numpy as np
+
+from core.ops.registry import defop
+
+_TYPE = {"float32": "float", "float64": "double", "int64": "long", "int32": "int", "float16": "half",
+         "bool": "bool"}
+
+
+def _same_dtype(a, b, what="m1 and m2"):
+    if a.dtype != b.dtype:
+        raise RuntimeError(f"expected {what} to have the same dtype, but got: "
+                           f"{_TYPE.get(a.dtype.name, a.dtype.name)} != {_TYPE.get(b.dtype.name, b.dtype.name)}")
+
+
+@defop("mm", "MmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+       latex=r"\frac{\partial (AB)}{\partial A}: G B^{\top},\ \frac{\partial (AB)}{\partial B}: A^{\top} G")
+def mm(a, b):
+    if np.ndim(a) != 2:
+        raise RuntimeError("self must be a matrix")
+    if np.ndim(b) != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    if a.shape[1] != b.shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
+                           f"{b.shape[0]}x{b.shape[1]})")
+    _same_dtype(a, b)
+    return a @ b
+
+
+@mm.def_vjp
+def _(ctx, g, F):
+    return (F.matmul(g, F.mT(ctx.input(1, F))) if ctx.wants(0) else None,
+            F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
+
+
+@defop("mv", "MvBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+       latex=r"\frac{\partial (Av)}{\partial A}: g v^{\top},\ \frac{\partial (Av)}{\partial v}: A^{\top} g")
+def mv(a, v):
+    if np.ndim(a) != 2:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {np.ndim(a)}, {np.ndim(v)}")
+    if np.ndim(v) != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {np.ndim(a)}, {np.ndim(v)}")
+    if a.shape[1] != v.shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), "
+                           f"vec ({v.shape[0]})")
+    _same_dtype(a, v)
+    return a @ v
+
+
+@mv.def_vjp
+def _(ctx, g, F):
+    return (F.outer(g, ctx.input(1, F)) if ctx.wants(0) else None,
+            F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
+
+
+@defop("dot", "DotBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+       latex=r"\frac{\partial (a\cdot b)}{\partial a}=b,\ \frac{\partial (a\cdot b)}{\partial b}=a")
+def dot(a, b):
+    if np.ndim(a) != 1 or np.ndim(b) != 1:
+        raise RuntimeError(f"1D tensors expected, but got {np.ndim(a)}D and {np.ndim(b)}D tensors")
+    if a.shape[0] != b.shape[0]:
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] "
+                           f"to have the same number of elements, but got {a.shape[0]} and {b.shape[0]} "
+                           "elements respectively")
+    _same_dtype(a, b, "both vectors")
+    return np.dot(a, b)[()]
+
+
+@dot.def_vjp
+def _(ctx, g, F):
+    return (g * ctx.input(1, F) if ctx.wants(0) else None,
+            g * ctx.input(0, F) if ctx.wants(1) else None)
+
+
+@defop("bmm", "BmmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+       latex=r"\frac{\partial (A_kB_k)}{\partial A_k}: G_k B_k^{\top},\ \frac{\partial}{\partial B_k}: A_k^{\top} G_k")
+def bmm(a, b):
+    if np.ndim(a) != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if np.ndim(b) != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    if a.shape[0] != b.shape[0] or a.shape[2] != b.shape[1]:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{a.shape[0]}, {a.shape[2]}] but got: [{b.shape[0]}, {b.shape[1]}].")
+    _same_dtype(a, b)
+    return a @ b
+
+
+@bmm.def_vjp
+def _(ctx, g, F):
+    return (F.matmul(g, F.mT(ctx.input(1, F))) if ctx.wants(0) else None,
+            F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)

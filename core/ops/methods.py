@@ -1,0 +1,149 @@
+"""Tensor methods and operators, attached from the functional API.
+
+``x.exp()``, ``torch.exp(x)`` and the vjp namespace all reach the same
+function in :mod:`core.ops.api`, so an op behaves the same however it is called.
+"""
+from __future__ import annotations
+
+from core import dtypes
+from core.autograd.tensor import Tensor
+from core.ops import api
+from core.ops.registry import REGISTRY as R
+
+# methods that are the functional op with self first
+_SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv dot bmm outer neg negative
+reciprocal exp log log2 log10 sqrt rsqrt abs absolute sign sin cos tan tanh sigmoid relu floor ceil trunc round
+square clamp clip clamp_min clamp_max sum mean prod var std norm max min amax amin maximum minimum argmax argmin
+softmax log_softmax view reshape flatten transpose swapaxes t permute unsqueeze squeeze expand expand_as repeat
+contiguous narrow select unbind chunk split to clone lt le gt ge eq ne logical_and logical_or logical_xor
+logical_not equal allclose isclose isnan isinf""".split()
+
+for _name in _SAME:
+    setattr(Tensor, _name, getattr(api, _name))
+
+Tensor.__matmul__ = api.matmul
+Tensor.__rmatmul__ = lambda self, other: api.matmul(api.as_tensor_operand(other), self)
+Tensor.__add__ = lambda self, other: api.add(self, other)
+Tensor.__radd__ = lambda self, other: api.add(self, other)
+Tensor.__sub__ = lambda self, other: api.sub(self, other)
+Tensor.__rsub__ = lambda self, other: api.rsub(self, other)
+Tensor.__mul__ = lambda self, other: api.mul(self, other)
+Tensor.__rmul__ = lambda self, other: api.mul(self, other)
+Tensor.__truediv__ = lambda self, other: api.div(self, other)
+Tensor.__rtruediv__ = lambda self, other: api.rdiv(self, other)
+Tensor.__floordiv__ = lambda self, other: api.div(self, other, rounding_mode="floor")
+Tensor.__pow__ = lambda self, other: api.pow(self, other)
+Tensor.__rpow__ = lambda self, other: api.rpow(self, other)
+Tensor.__neg__ = api.neg
+Tensor.__pos__ = lambda self: self
+Tensor.__abs__ = api.abs
+Tensor.__lt__ = api.lt
+Tensor.__le__ = api.le
+Tensor.__gt__ = api.gt
+Tensor.__ge__ = api.ge
+Tensor.__eq__ = api.eq
+Tensor.__ne__ = api.ne
+Tensor.__and__ = api.logical_and
+Tensor.__or__ = api.logical_or
+Tensor.__xor__ = api.logical_xor
+Tensor.__invert__ = api.logical_not
+Tensor.__getitem__ = api.getitem
+Tensor.__setitem__ = api.setitem
+Tensor.T = property(lambda self: api.permute(self, *reversed(range(self.dim()))))
+Tensor.mT = property(lambda self: api.transpose(self, -2, -1))
+
+
+def _to_dtype(d):
+    def fn(self, memory_format=None):
+        return api.to(self, d)
+    return fn
+
+
+Tensor.float = _to_dtype(dtypes.float32)
+Tensor.double = _to_dtype(dtypes.float64)
+Tensor.half = _to_dtype(dtypes.float16)
+Tensor.long = _to_dtype(dtypes.int64)
+Tensor.int = _to_dtype(dtypes.int32)
+Tensor.bool = _to_dtype(dtypes.bool_)
+
+
+def _type(self, dtype=None):
+    if dtype is None:
+        from core.autograd.errors import legacy_type_name
+        return legacy_type_name(self)
+    if isinstance(dtype, str):
+        name = dtype.replace("torch.", "")
+        dtype = {"FloatTensor": dtypes.float32, "DoubleTensor": dtypes.float64,
+                 "LongTensor": dtypes.int64, "IntTensor": dtypes.int32}.get(name, dtypes.float32)
+    return api.to(self, dtype)
+
+
+Tensor.type = _type
+Tensor.type_as = lambda self, other: api.to(self, other.dtype)
+Tensor.cpu = lambda self: self
+Tensor.cuda = lambda self, *a, **k: (_ for _ in ()).throw(
+    AssertionError("Torch not compiled with CUDA enabled"))
+
+
+# ---------------------------------------------------------------------------
+# in-place methods
+# ---------------------------------------------------------------------------
+
+def _inplace_binary(name):
+    op = R[name]
+
+    def fn(self, other, *, alpha=1):
+        params = {} if alpha == 1 else {"alpha": alpha}
+        return api.inplace(op, self, (api.as_tensor_operand(other),), params)
+    fn.__name__ = name + "_"
+    return fn
+
+
+Tensor.add_ = _inplace_binary("add")
+Tensor.sub_ = _inplace_binary("sub")
+Tensor.mul_ = lambda self, other: api.inplace(R["mul"], self, (api.as_tensor_operand(other),))
+Tensor.div_ = lambda self, other: api.inplace(R["div"], self, (api.as_tensor_operand(other),))
+Tensor.__iadd__ = lambda self, other: Tensor.add_(self, other)
+Tensor.__isub__ = lambda self, other: Tensor.sub_(self, other)
+Tensor.__imul__ = Tensor.mul_
+Tensor.__itruediv__ = Tensor.div_
+
+
+def _pow_(self, exponent):
+    if isinstance(exponent, Tensor):
+        return api.inplace(R["pow_tensor"], self, (exponent,))
+    return api.inplace(R["pow"], self, (), {"exponent": exponent})
+
+
+Tensor.pow_ = _pow_
+Tensor.__ipow__ = _pow_
+
+
+def _inplace_unary(name, **fixed):
+    op = R[name]
+
+    def fn(self):
+        return api.inplace(op, self, (), dict(fixed))
+    fn.__name__ = name + "_"
+    return fn
+
+
+for _name in ("exp", "log", "sqrt", "abs", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "neg", "reciprocal",
+              "sign", "floor", "ceil", "round", "trunc"):
+    setattr(Tensor, _name + "_", _inplace_unary(_name))
+
+
+def _clamp_(self, min=None, max=None):
+    return api.inplace(R["clamp"], self, (), {"min": api._num(min), "max": api._num(max)})
+
+
+Tensor.clamp_ = _clamp_
+Tensor.clip_ = _clamp_
+Tensor.clamp_min_ = lambda self, min: api.inplace(R["clamp_min"], self, (), {"min": api._num(min)})
+Tensor.clamp_max_ = lambda self, max: api.inplace(R["clamp_max"], self, (), {"max": api._num(max)})
+Tensor.fill_ = lambda self, value: api.inplace(R["fill_"], self, (), {"value": api._num(value)})
+Tensor.zero_ = lambda self: api.inplace(R["zero_"], self, ())
+Tensor.copy_ = api.copy_
+Tensor.masked_fill_ = lambda self, mask, value: api.setitem(self, mask, value) or self
+Tensor.masked_fill = lambda self, mask, value: api.where(mask, api.as_tensor_operand(value) if not isinstance(
+    value, (int, float)) else value, self)

@@ -1,0 +1,333 @@
+"""Reductions: sum, mean, prod, var, std, norm, max/min, amax/amin, softmax.
+
+A reduction's vjp spreads the output gradient back over the reduced
+dimensions (``_spread``: unsqueeze what ``keepdim=False`` removed, then
+expand).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.ops.registry import defop
+
+
+def _axes(dim, ndim):
+    if dim is None:
+        return None
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    return tuple(d % ndim if ndim else 0 for d in dims)
+
+
+def _spread(g, in_shape, dim, keepdim, F):
+    """Broadcast a reduced gradient back to the input's shape."""
+    ndim = len(in_shape)
+    if dim is None:
+        return F.expand(g, in_shape) if np.shape(_raw(g)) != tuple(in_shape) else g
+    if not keepdim:
+        for d in sorted(_axes(dim, ndim)):
+            g = F.unsqueeze(g, d)
+    return F.expand(g, in_shape)
+
+
+def _raw(x):
+    return x._data if hasattr(x, "_data") else x
+
+
+def _count(shape, dim):
+    if dim is None:
+        return int(np.prod(shape)) if shape else 1
+    return int(np.prod([shape[d] for d in _axes(dim, len(shape))]))
+
+
+def _int_to_long(a):
+    return a.astype(np.int64) if a.dtype.kind in "biu" else a
+
+
+@defop("sum", "SumBackward0", dtype_rule="keep", latex=r"\frac{\partial \sum_j a_j}{\partial a_i}=1")
+def sum_all(a):
+    return np.sum(_int_to_long(np.asarray(a)))[()]
+
+
+@sum_all.def_vjp
+def _(ctx, g, F):
+    return F.expand(g, ctx._in_meta[0][0]),
+
+
+@defop("sum_dim", "SumBackward1", dtype_rule="keep", latex=r"\frac{\partial \sum_j a_j}{\partial a_i}=1")
+def sum_dim(a, dim=None, keepdim=False):
+    a = np.asarray(a)
+    return np.sum(_int_to_long(a), axis=_axes(dim, a.ndim), keepdims=keepdim)[()]
+
+
+@sum_dim.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    return _spread(g, ctx._in_meta[0][0], p["dim"], p["keepdim"], F),
+
+
+def _mean_check(a):
+    if a.dtype.kind in "biu":
+        name = {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte"}.get(a.dtype.name, a.dtype.name)
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
+                           f"point or complex dtype. Got: {name}")
+
+
+@defop("mean", "MeanBackward0", dtype_rule="keep", latex=r"\frac{\partial\,\mathrm{mean}(a)}{\partial a_i}=\frac{1}{N}")
+def mean_all(a):
+    _mean_check(np.asarray(a))
+    return np.mean(a, dtype=np.asarray(a).dtype)[()]
+
+
+@mean_all.def_vjp
+def _(ctx, g, F):
+    shape = ctx._in_meta[0][0]
+    return F.expand(g / _count(shape, None), shape),
+
+
+@defop("mean_dim", "MeanBackward1", dtype_rule="keep", latex=r"\frac{\partial\,\mathrm{mean}(a)}{\partial a_i}=\frac{1}{N}")
+def mean_dim(a, dim=None, keepdim=False):
+    a = np.asarray(a)
+    _mean_check(a)
+    return np.mean(a, axis=_axes(dim, a.ndim), keepdims=keepdim, dtype=a.dtype)[()]
+
+
+@mean_dim.def_vjp
+def _(ctx, g, F):
+    p, shape = ctx.params, ctx._in_meta[0][0]
+    return _spread(g / _count(shape, p["dim"]), shape, p["dim"], p["keepdim"], F),
+
+
+@defop("prod", "ProdBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
+       latex=r"\frac{\partial \prod_j a_j}{\partial a_i}=\prod_{j\ne i} a_j")
+def prod_all(a):
+    return np.prod(_int_to_long(np.asarray(a)))[()]
+
+
+@defop("prod_dim", "ProdBackward1", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
+       latex=r"\frac{\partial \prod_j a_j}{\partial a_i}=\prod_{j\ne i} a_j")
+def prod_dim(a, dim=0, keepdim=False):
+    a = np.asarray(a)
+    return np.prod(_int_to_long(a), axis=dim, keepdims=keepdim)[()]
+
+
+def _prod_vjp(ctx, g, F):
+    a = ctx.input(0, F)
+    shape = ctx._in_meta[0][0]
+    dim = ctx.params.get("dim")
+    keepdim = ctx.params.get("keepdim", False)
+    raw = np.asarray(_raw(a))
+    if not np.any(raw == 0):
+        res = _spread(ctx.result(F), shape, dim, keepdim, F)
+        return _spread(g, shape, dim, keepdim, F) * res / a,
+    # NOTE: with zeros, result / a is 0/0; use the product of the other elements instead
+    # (exclusive cumulative products from both sides).  Exact in the plain backward; under
+    # create_graph this branch is treated as a constant.
+    axis = 0 if dim is None else dim % raw.ndim
+    flat = raw.reshape(-1) if dim is None else raw
+    left = np.cumprod(np.concatenate([np.ones_like(np.take(flat, [0], axis=axis)),
+                                      np.take(flat, range(flat.shape[axis] - 1), axis=axis)], axis=axis), axis=axis)
+    rev = np.flip(flat, axis=axis)
+    right = np.flip(np.cumprod(np.concatenate([np.ones_like(np.take(rev, [0], axis=axis)),
+                                               np.take(rev, range(rev.shape[axis] - 1), axis=axis)], axis=axis),
+                               axis=axis), axis=axis)
+    others = (left * right).reshape(shape)
+    from core.ops.elementwise import _const
+    return _spread(g, shape, dim, keepdim, F) * _const(others.astype(raw.dtype), F),
+
+
+prod_all.vjp = _prod_vjp
+prod_dim.vjp = _prod_vjp
+
+
+def _var_forward(a, dim=None, correction=1, keepdim=False):
+    a = np.asarray(a)
+    return np.var(a, axis=_axes(dim, a.ndim), ddof=correction, keepdims=keepdim, dtype=a.dtype)[()]
+
+
+@defop("var", "VarBackward0", needs={0: (0,)}, dtype_rule="keep",
+       latex=r"\frac{\partial\,\mathrm{var}(a)}{\partial a_i}=\frac{2(a_i-\bar a)}{N-c}")
+def var(a, dim=None, correction=1, keepdim=False):
+    return _var_forward(a, dim, correction, keepdim)
+
+
+@var.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    a = ctx.input(0, F)
+    shape = ctx._in_meta[0][0]
+    n = _count(shape, p["dim"])
+    centered = a - F.sum(a, dim=_axes(p["dim"], len(shape)), keepdim=True) / n
+    return _spread(g, shape, p["dim"], p["keepdim"], F) * centered * (2.0 / (n - p["correction"])),
+
+
+@defop("std", "StdBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
+       latex=r"\frac{\partial\,\mathrm{std}(a)}{\partial a_i}=\frac{a_i-\bar a}{(N-c)\,\mathrm{std}(a)}")
+def std(a, dim=None, correction=1, keepdim=False):
+    return np.sqrt(_var_forward(a, dim, correction, keepdim))
+
+
+@std.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    a = ctx.input(0, F)
+    shape = ctx._in_meta[0][0]
+    n = _count(shape, p["dim"])
+    centered = a - F.sum(a, dim=_axes(p["dim"], len(shape)), keepdim=True) / n
+    s = _spread(ctx.result(F), shape, p["dim"], p["keepdim"], F)
+    return _spread(g, shape, p["dim"], p["keepdim"], F) * centered / (s * (n - p["correction"])),
+
+
+@defop("norm", "LinalgVectorNormBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
+       latex=r"\frac{\partial \|a\|_2}{\partial a_i}=\frac{a_i}{\|a\|_2}")
+def norm(a, p=2, dim=None, keepdim=False):
+    a = np.asarray(a)
+    ax = _axes(dim, a.ndim)
+    if p == 2:
+        return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))[()]
+    if p == float("inf"):
+        return np.max(np.abs(a), axis=ax, keepdims=keepdim)[()]
+    if p == 1:
+        return np.sum(np.abs(a), axis=ax, keepdims=keepdim)[()]
+    return (np.sum(np.abs(a) ** p, axis=ax, keepdims=keepdim) ** (1.0 / p))[()]
+
+
+@norm.def_vjp
+def _(ctx, g, F):
+    prm = ctx.params
+    a = ctx.input(0, F)
+    shape = ctx._in_meta[0][0]
+    r = _spread(ctx.result(F), shape, prm["dim"], prm["keepdim"], F)
+    gs = _spread(g, shape, prm["dim"], prm["keepdim"], F)
+    p = prm["p"]
+    if p == 1:
+        return gs * F.sign(a),
+    # NOTE: at norm 0 the gradient is defined as 0 (PyTorch masks the division).
+    zero = F.mask(_raw(r) == 0, gs)
+    safe = r + zero
+    if p == 2:
+        return gs * a / safe * (1 - zero),
+    return gs * F.sign(a) * F.abs(a) ** (p - 1) / safe ** (p - 1) * (1 - zero),
+
+
+def _evenly(ctx, g, F):
+    """Full max/min/amax/amin: the gradient is shared evenly among ties."""
+    # NOTE: PyTorch divides the gradient by the number of tied extreme elements.
+    a = _raw(ctx.input(0, F))
+    shape = ctx._in_meta[0][0]
+    dim, keepdim = ctx.params.get("dim"), ctx.params.get("keepdim", False)
+    r = np.asarray(_raw(ctx.result(F)))
+    ax = _axes(dim, len(shape))
+    rk = r if (dim is None or keepdim) else np.expand_dims(r, ax)
+    hit = (np.asarray(a) == rk)
+    count = np.sum(hit, axis=ax, keepdims=True)
+    from core.ops.elementwise import _const
+    w = _const((hit / count).astype(np.asarray(a).dtype), F)
+    return _spread(g, shape, dim, keepdim, F) * w,
+
+
+def _extreme(kind, name, grad_fn, has_dim):
+    fn = np.max if kind == "max" else np.min
+
+    if has_dim:
+        def forward(a, dim=None, keepdim=False):
+            a = np.asarray(a)
+            if a.size == 0:
+                raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                                   "Specify the reduction dim with the 'dim' parameter.")
+            return fn(a, axis=_axes(dim, a.ndim), keepdims=keepdim)[()]
+    else:
+        def forward(a):
+            a = np.asarray(a)
+            if a.size == 0:
+                raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                                   "Specify the reduction dim with the 'dim' parameter.")
+            return fn(a)[()]
+    op = defop(name if has_dim else name + "_all", grad_fn, needs={0: (0,)}, saves_result=True,
+               dtype_rule="keep", latex=r"\frac{\partial \max(a)}{\partial a_i}=\frac{[a_i=\max]}{\#\mathrm{ties}}")(forward)
+    op.vjp = _evenly
+    return op
+
+
+max_all = _extreme("max", "max", "MaxBackward1", False)
+min_all = _extreme("min", "min", "MinBackward1", False)
+amax = _extreme("max", "amax", "AmaxBackward0", True)
+amin = _extreme("min", "amin", "AminBackward0", True)
+
+
+def _max_dim_forward(kind):
+    arg = np.argmax if kind == "max" else np.argmin
+
+    def forward(a, dim=0, keepdim=False):
+        a = np.asarray(a)
+        d = dim % a.ndim if a.ndim else 0
+        src = a if a.ndim else a.reshape(1)
+        idx = arg(src, axis=d, keepdims=True)
+        vals = np.take_along_axis(src, idx, axis=d)
+        if not keepdim:
+            vals, idx = np.squeeze(vals, axis=d), np.squeeze(idx, axis=d)
+        if a.ndim == 0:
+            vals, idx = vals.reshape(()), idx.reshape(())
+        return vals[()], idx.astype(np.int64)
+    return forward
+
+
+def _select_vjp(ctx, g, F):
+    """max/min along a dim: the gradient goes to the chosen index only."""
+    # NOTE: with ties the chosen index is the first one, and only it gets gradient.
+    shape = ctx._in_meta[0][0]
+    d = ctx.params["dim"] % len(shape) if shape else 0
+    idx = np.asarray(ctx.aux())
+    if not ctx.params["keepdim"] and shape:
+        idx = np.expand_dims(idx, d)
+        g = F.unsqueeze(g, d)
+    if not shape:
+        return g,
+    grid = list(np.indices(idx.shape, sparse=True))
+    grid[d] = idx
+    return F.scatter_index(F.expand(g, idx.shape), shape, tuple(grid)),
+
+
+max_dim = defop("max_dim", "MaxBackward0", has_aux=True, aux_saved=True, dtype_rule="keep",
+                latex=r"\frac{\partial \max_j a_j}{\partial a_i}=[i=\arg\max]")(_max_dim_forward("max"))
+max_dim.vjp = _select_vjp
+min_dim = defop("min_dim", "MinBackward0", has_aux=True, aux_saved=True, dtype_rule="keep",
+                latex=r"\frac{\partial \min_j a_j}{\partial a_i}=[i=\arg\min]")(_max_dim_forward("min"))
+min_dim.vjp = _select_vjp
+
+
+@defop("softmax", "SoftmaxBackward0", saves_result=True, dtype_rule="float",
+       latex=r"\frac{\partial s_i}{\partial a_j}=s_i(\delta_{ij}-s_j)")
+def softmax(a, dim=-1):
+    a = np.asarray(a)
+    m = np.max(a, axis=dim, keepdims=True)
+    e = np.exp(a - m)
+    return (e / np.sum(e, axis=dim, keepdims=True))[()]
+
+
+@softmax.def_vjp
+def _(ctx, g, F):
+    r = ctx.result(F)
+    return r * (g - F.sum(g * r, dim=ctx.params["dim"], keepdim=True)),
+
+
+@defop("log_softmax", "LogSoftmaxBackward0", saves_result=True, dtype_rule="float",
+       latex=r"\frac{\partial \log s_i}{\partial a_j}=\delta_{ij}-s_j")
+def log_softmax(a, dim=-1):
+    a = np.asarray(a)
+    m = np.max(a, axis=dim, keepdims=True)
+    shifted = a - m
+    return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True)))[()]
+
+
+@log_softmax.def_vjp
+def _(ctx, g, F):
+    r = ctx.result(F)
+    return g - F.exp(r) * F.sum(g, dim=ctx.params["dim"], keepdim=True),
+
+
+defop("argmax", "NotDifferentiable", dtype_rule="keep")(
+    lambda a, dim=None, keepdim=False: np.asarray(
+        np.argmax(a, axis=dim, keepdims=keepdim) if dim is not None else np.argmax(a), dtype=np.int64)[()])
+defop("argmin", "NotDifferentiable", dtype_rule="keep")(
+    lambda a, dim=None, keepdim=False: np.asarray(
+        np.argmin(a, axis=dim, keepdims=keepdim) if dim is not None else np.argmin(a), dtype=np.int64)[()])

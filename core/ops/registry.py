@@ -1,0 +1,216 @@
+"""The op registry: each operation is declared once.
+
+An :class:`OpDef` carries the op's numeric forward (numpy), its vector-Jacobian
+product, the grad_fn name PyTorch gives its backward node, what the vjp needs
+saved, the dtype rule, and (from the analysis issue on) its symbolic forward.
+
+The vjp is written once against a small namespace ``F`` (see
+:mod:`core.ops.backends`): the engine passes a numpy namespace for a plain
+backward, and a Tensor namespace under ``create_graph=True``, so the same rule
+builds a differentiable graph of the backward.  Tensor methods, operators and
+the ``torch`` functions programs call all come down to :func:`apply`.
+
+>>> from core.ops import REGISTRY
+>>> REGISTRY["mul"].grad_fn
+'MulBackward0'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from core import dtypes
+from core.autograd import grad_mode
+from core.autograd.node import node_class, _seq
+
+REGISTRY: dict[str, "OpDef"] = {}
+_EMPTY: dict = {}
+_NO_EDGE = (None, 0)
+
+
+@dataclass(eq=False)
+class OpDef:
+    """One operation.
+
+    ``forward(*arrays, **params)`` computes with numpy; it may return
+    ``(array, aux)`` when ``has_aux`` (aux is kept on the node, e.g. argmax
+    indices).  ``vjp(ctx, g, F)`` returns one gradient (or None) per input;
+    broadcasting is undone by the engine (sum to the input's shape), so rules
+    may return gradients of the output's shape.  ``needs[i]`` lists the inputs
+    that input ``i``'s gradient reads, so only those are saved (and a second
+    backward fails only where PyTorch's would).
+    """
+
+    name: str
+    grad_fn: str
+    forward: Callable
+    vjp: Callable | None = None
+    needs: dict = field(default_factory=dict)
+    saves_result: bool = False
+    has_aux: bool = False
+    aux_saved: bool = False
+    dtype_rule: str = "promote"   # promote | float | same | first | bool | int64 | keep
+    view: bool = False
+    symbolic: Callable | None = None
+    latex: str | None = None      # the local derivative, for the chain-rule trace
+    node_cls: type = field(init=False, repr=False)
+
+    def __post_init__(self):
+        self.node_cls = node_class(self.grad_fn)
+        self.node_cls.op = None  # several ops may share a grad_fn name; the node keeps its op
+
+    def def_vjp(self, fn):
+        self.vjp = fn
+        return fn
+
+    def def_symbolic(self, fn):
+        self.symbolic = fn
+        return fn
+
+
+def defop(name, grad_fn, **kw):
+    """Decorator: register ``forward`` as op ``name``."""
+    def deco(forward):
+        op = OpDef(name, grad_fn, forward, **kw)
+        REGISTRY[name] = op
+        return op
+    return deco
+
+
+# ---------------------------------------------------------------------------
+# dtype rules
+# ---------------------------------------------------------------------------
+
+def _result_dtype(op, inputs):
+    """The torch dtype of the result, following PyTorch's promotion."""
+    rule = op.dtype_rule
+    Tensor = _Tensor[0]
+    if rule == "keep":
+        return None
+    first = inputs[0]
+    if rule == "first":
+        return first.dtype
+    dims, zeros, scalars = [], [], []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            d = dtypes._BY_NP[x._data.dtype]
+            (zeros if x._data.ndim == 0 else dims).append(d)
+        elif isinstance(x, (bool, int, float)):
+            scalars.append(dtypes.scalar_category(x))
+    d = dtypes.promote(dims, zeros, scalars)
+    if rule == "float" and d.category < 2:
+        return dtypes.get_default_dtype()
+    if rule == "bool":
+        return d  # inputs promoted to d, result is bool (comparisons)
+    if rule == "int64":
+        return dtypes.int64 if d.category < 2 else d
+    return d
+
+
+_Tensor: list = [None]  # set by core.autograd.tensor (avoids an import cycle)
+
+
+def _cast_inputs(inputs, np_dtype):
+    Tensor = _Tensor[0]
+    out = []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            a = x._data
+            out.append(a if a.dtype == np_dtype else a.astype(np_dtype))
+        else:
+            out.append(x)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# apply: the one place ops run and graphs grow
+# ---------------------------------------------------------------------------
+
+def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
+    """Run ``op`` on ``inputs`` (Tensors and Python scalars) and record a node
+    when grad mode is on and an input requires grad."""
+    Tensor = _Tensor[0]
+    d = _result_dtype(op, inputs)
+    if d is None:
+        arrays = [x._data if isinstance(x, Tensor) else x for x in inputs]
+    else:
+        arrays = _cast_inputs(inputs, d.np)
+    out = op.forward(*arrays, **params)
+    aux = None
+    if op.has_aux:
+        out, aux = out
+    if not isinstance(out, (np.ndarray, np.generic)):
+        out = np.asarray(out) if d is None else np.asarray(out, dtype=d.np)
+        if out.ndim == 0:
+            out = out[()]
+    result = Tensor._make(out)
+    if op.view:
+        inputs[0]._share_storage(result, op, params)
+    if grad_mode._state[0]:
+        for x in inputs:
+            if isinstance(x, Tensor) and x._rg:
+                record(op, inputs, params, result, aux)
+                break
+    return result
+
+
+def edge_of(x):
+    """The ``(node, output_nr)`` a gradient for ``x`` flows into."""
+    fn = x.grad_fn
+    if fn is not None:
+        return (fn, x._output_nr)
+    if x._rg:
+        return (x._grad_accumulator(), 0)
+    return _NO_EDGE
+
+
+def record(op, inputs, params, result, aux=None):
+    """Attach a new grad_fn node for ``op`` to ``result``."""
+    Tensor = _Tensor[0]
+    node = op.node_cls()
+    node.op = op
+    node._seq = next(_seq)
+    node.params = params
+    edges = []
+    meta = []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            edges.append(edge_of(x) if x._rg else _NO_EDGE)
+            meta.append((x._data.shape, x._data.dtype))
+        else:
+            edges.append(_NO_EDGE)
+            meta.append(None)
+    node.next_functions = tuple(edges)
+    node._in_meta = meta
+    needs = op.needs
+    if needs or op.saves_result or op.aux_saved:
+        saved = [None] * len(inputs)
+        versions = [0] * len(inputs)
+        any_saved = False
+        for i, x in enumerate(inputs):
+            if edges[i] is _NO_EDGE:
+                continue
+            for j in needs.get(i, ()):
+                y = inputs[j]
+                saved[j] = y
+                if isinstance(y, Tensor):
+                    vc = y._vc
+                    versions[j] = vc[0] if vc is not None else 0
+                any_saved = True
+        node._saved = saved
+        node._versions = versions
+        if op.saves_result:
+            node._result = result
+            vc = result._vc
+            node._result_version = vc[0] if vc is not None else 0
+            any_saved = True
+        if op.aux_saved:
+            any_saved = True
+        node._has_saved = any_saved
+    if aux is not None:
+        node._aux = aux
+    result.grad_fn = node
+    result._rg = True
+    return node

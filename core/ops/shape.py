@@ -1,0 +1,314 @@
+"""Shape ops and indexing.
+
+View ops (``view=True``) return numpy views, so the result shares storage
+and the version counter with its input, as PyTorch's views do.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.ops.registry import defop
+
+
+def _raw(x):
+    return x._data if hasattr(x, "_data") else x
+
+
+def _in_shape(ctx):
+    return ctx._in_meta[0][0]
+
+
+def _view_shape(shape, numel):
+    shape = list(shape)
+    if shape.count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    if -1 in shape:
+        rest = int(np.prod([s for s in shape if s != -1])) if len(shape) > 1 else 1
+        if rest == 0 or numel % rest:
+            raise RuntimeError(f"shape '[{', '.join(str(s) for s in shape)}]' is invalid for input of size {numel}")
+        shape[shape.index(-1)] = numel // rest
+    if int(np.prod(shape)) != numel:
+        raise RuntimeError(f"shape '[{', '.join(str(s) for s in shape)}]' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+@defop("view", "ViewBackward0", dtype_rule="keep", view=True, latex=r"\text{reshape: gradient reshaped back}")
+def view(a, shape=()):
+    a = np.asarray(a)
+    target = _view_shape(shape, a.size)
+    if not a.flags.c_contiguous and a.ndim > 1:
+        out = a.reshape(target)
+        if not np.may_share_memory(out, a):
+            raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                               "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+        return out
+    return a.reshape(target)
+
+
+@view.def_vjp
+def _(ctx, g, F):
+    return F.reshape(g, _in_shape(ctx)),
+
+
+@defop("reshape_copy", "UnsafeViewBackward0", dtype_rule="keep", latex=r"\text{reshape: gradient reshaped back}")
+def reshape_copy(a, shape=()):
+    a = np.asarray(a)
+    return np.array(a.reshape(_view_shape(shape, a.size)), copy=True)
+
+
+@reshape_copy.def_vjp
+def _(ctx, g, F):
+    return F.reshape(g, _in_shape(ctx)),
+
+
+@defop("unsafe_view", "UnsafeViewBackward0", dtype_rule="keep", latex=r"\text{reshape: gradient reshaped back}")
+def unsafe_view(a, shape=()):
+    return np.asarray(a).reshape(shape)
+
+
+unsafe_view.vjp = reshape_copy.vjp
+
+
+@defop("transpose", "TransposeBackward0", dtype_rule="keep", view=True, latex=r"\text{transpose: gradient transposed back}")
+def transpose(a, dim0=0, dim1=1):
+    return np.swapaxes(np.asarray(a), dim0, dim1)
+
+
+@transpose.def_vjp
+def _(ctx, g, F):
+    return F.transpose(g, ctx.params["dim0"], ctx.params["dim1"]),
+
+
+@defop("t", "TBackward0", dtype_rule="keep", view=True, latex=r"\text{transpose: gradient transposed back}")
+def t(a):
+    a = np.asarray(a)
+    if a.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {a.ndim}D")
+    return a.T
+
+
+@t.def_vjp
+def _(ctx, g, F):
+    return (F.transpose(g, 0, 1) if len(_in_shape(ctx)) == 2 else g),
+
+
+@defop("permute", "PermuteBackward0", dtype_rule="keep", view=True, latex=r"\text{permute: gradient permuted back}")
+def permute(a, dims=()):
+    a = np.asarray(a)
+    if len(dims) != a.ndim:
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
+                           f"length of the desired ordering of dimensions i.e. input.dim() = {a.ndim} is not equal "
+                           f"to len(dims) = {len(dims)}")
+    return np.transpose(a, dims)
+
+
+@permute.def_vjp
+def _(ctx, g, F):
+    dims = [d % len(ctx.params["dims"]) for d in ctx.params["dims"]]
+    return F.permute(g, tuple(int(i) for i in np.argsort(dims))),
+
+
+@defop("unsqueeze", "UnsqueezeBackward0", dtype_rule="keep", view=True, latex=r"\text{unsqueeze: gradient squeezed}")
+def unsqueeze(a, dim=0):
+    return np.expand_dims(np.asarray(a), dim)
+
+
+@unsqueeze.def_vjp
+def _(ctx, g, F):
+    return F.reshape(g, _in_shape(ctx)),
+
+
+@defop("squeeze", "SqueezeBackward0", dtype_rule="keep", view=True, latex=r"\text{squeeze: gradient unsqueezed}")
+def squeeze(a):
+    return np.squeeze(np.asarray(a))
+
+
+@defop("squeeze_dim", "SqueezeBackward1", dtype_rule="keep", view=True, latex=r"\text{squeeze: gradient unsqueezed}")
+def squeeze_dim(a, dim=0):
+    a = np.asarray(a)
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    dims = tuple(d for d in dims if a.ndim and a.shape[d] == 1)
+    return np.squeeze(a, axis=dims) if dims else a.view()
+
+
+squeeze.vjp = squeeze_dim.vjp = unsqueeze.vjp
+
+
+@defop("expand", "ExpandBackward0", dtype_rule="keep", view=True, latex=r"\text{expand: gradient summed}")
+def expand(a, shape=()):
+    a = np.asarray(a)
+    lead = len(shape) - a.ndim
+    if lead < 0:
+        raise RuntimeError(f"expand(torch.FloatTensor{{[{', '.join(map(str, a.shape))}]}}, size=[{', '.join(map(str, shape))}]): "
+                           "the number of sizes provided ({}) must be greater or equal to the number of dimensions "
+                           "in the tensor ({})".format(len(shape), a.ndim))
+    target = tuple(a.shape[i - lead] if (s == -1 and i >= lead) else s for i, s in enumerate(shape))
+    for i in range(a.ndim):
+        if a.shape[i] != 1 and a.shape[i] != target[i + lead]:
+            raise RuntimeError(f"The expanded size of the tensor ({target[i + lead]}) must match the existing size "
+                               f"({a.shape[i]}) at non-singleton dimension {i + lead}.  Target sizes: "
+                               f"[{', '.join(map(str, shape))}].  Tensor sizes: [{', '.join(map(str, a.shape))}]")
+    return np.broadcast_to(a, target)
+
+
+@expand.def_vjp
+def _(ctx, g, F):
+    return F.sum_to(g, _in_shape(ctx)),
+
+
+def _check_index(size, index, dim):
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
+
+
+@defop("select", "SelectBackward0", dtype_rule="keep", view=True, latex=r"\text{select: gradient placed at the index}")
+def select(a, dim=0, index=0):
+    a = np.asarray(a)
+    if a.ndim == 0:
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                         "in C++ to convert a 0-dim tensor to a number")
+    _check_index(a.shape[dim], index, dim)
+    key = (slice(None),) * (dim % a.ndim) + (index, Ellipsis)
+    return a[key]
+
+
+@select.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    shape = _in_shape(ctx)
+    key = (slice(None),) * (p["dim"] % len(shape)) + (p["index"], Ellipsis)
+    return F.scatter_index(g, shape, key),
+
+
+@defop("slice", "SliceBackward0", dtype_rule="keep", view=True, latex=r"\text{slice: gradient placed in the slice}")
+def slice_(a, dim=0, start=None, stop=None, step=1):
+    a = np.asarray(a)
+    if step is not None and step <= 0:
+        raise ValueError("step must be greater than zero")
+    key = (slice(None),) * (dim % a.ndim) + (slice(start, stop, step), Ellipsis)
+    return a[key]
+
+
+@slice_.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    shape = _in_shape(ctx)
+    key = (slice(None),) * (p["dim"] % len(shape)) + (slice(p["start"], p["stop"], p["step"]), Ellipsis)
+    return F.scatter_index(g, shape, key),
+
+
+@defop("index", "IndexBackward0", dtype_rule="keep", latex=r"\text{index: gradient added at the indices}")
+def index(a, index=()):
+    a = np.asarray(a)
+    return a[index]
+
+
+@index.def_vjp
+def _(ctx, g, F):
+    return F.scatter_index(g, _in_shape(ctx), ctx.params["index"]),
+
+
+@defop("index_backward", "IndexBackwardBackward0", dtype_rule="keep")
+def index_backward(g, shape=(), index=()):
+    out = np.zeros(shape, dtype=np.asarray(g).dtype)
+    np.add.at(out, index, g)
+    return out
+
+
+@index_backward.def_vjp
+def _(ctx, g, F):
+    return F.index(g, ctx.params["index"]),
+
+
+@defop("index_put", "IndexPutBackward0", dtype_rule="keep", latex=r"\text{index\_put: gradient split at the indices}")
+def index_put(a, values, index=(), accumulate=False):
+    out = np.array(a, copy=True)
+    vals = np.asarray(values).astype(out.dtype)
+    if accumulate:
+        np.add.at(out, index, vals)
+    else:
+        out[index] = vals
+    return out
+
+
+@index_put.def_vjp
+def _(ctx, g, F):
+    idx = ctx.params["index"]
+    ga = None
+    if ctx.wants(0):
+        ga = g if ctx.params.get("accumulate") else F.set_index(g, idx, 0)
+    gv = F.index(g, idx) if ctx.wants(1) else None
+    return ga, gv
+
+
+@defop("repeat", "RepeatBackward0", dtype_rule="keep", latex=r"\text{repeat: gradient summed over copies}")
+def repeat(a, repeats=()):
+    a = np.asarray(a)
+    if len(repeats) < a.ndim:
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor")
+    return np.tile(a, repeats)
+
+
+@repeat.def_vjp
+def _(ctx, g, F):
+    shape = _in_shape(ctx)
+    reps = ctx.params["repeats"]
+    lead = len(reps) - len(shape)
+    full = (1,) * lead + tuple(shape)
+    # view each repeated axis as (copies, size) and sum the copies
+    split = []
+    for r, s in zip(reps, full):
+        split += [r, s]
+    gg = F.reshape(g, tuple(split))
+    gg = F.sum(gg, dim=tuple(range(0, 2 * len(full), 2)))
+    return F.reshape(gg, tuple(shape)),
+
+
+@defop("cat", "CatBackward0", dtype_rule="keep", latex=r"\text{cat: gradient split into the parts}")
+def cat(*arrays, dim=0):
+    arrays = [np.asarray(a) for a in arrays]
+    nonempty = [a for a in arrays if not (a.ndim == 1 and a.size == 0)]
+    if not nonempty:
+        return np.concatenate(arrays)
+    ref = nonempty[0]
+    if ref.ndim == 0:
+        raise RuntimeError("zero-dimensional tensor (at position 0) cannot be concatenated")
+    d = dim % ref.ndim
+    for k, a in enumerate(nonempty):
+        if a.ndim != ref.ndim:
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.ndim} and {a.ndim}")
+        for i in range(ref.ndim):
+            if i != d and a.shape[i] != ref.shape[i]:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
+                                   f"{ref.shape[i]} but got size {a.shape[i]} for tensor number {k} in the list.")
+    dt = np.result_type(*nonempty)
+    return np.concatenate([a.astype(dt, copy=False) for a in nonempty], axis=d)
+
+
+@cat.def_vjp
+def _(ctx, g, F):
+    metas = ctx._in_meta
+    ndim = max(len(m[0]) for m in metas)
+    d = ctx.params["dim"] % ndim
+    sizes = [m[0][d] if len(m[0]) == ndim else 0 for m in metas]
+    parts = F.split_sizes(g, sizes, d)
+    return tuple(p if len(m[0]) == ndim else None for p, m in zip(parts, metas))
+
+
+@defop("stack", "StackBackward0", dtype_rule="keep", latex=r"\text{stack: gradient unstacked}")
+def stack(*arrays, dim=0):
+    arrays = [np.asarray(a) for a in arrays]
+    for k, a in enumerate(arrays):
+        if a.shape != arrays[0].shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got [{', '.join(map(str, arrays[0].shape))}] "
+                               f"at entry 0 and [{', '.join(map(str, a.shape))}] at entry {k}")
+    dt = np.result_type(*arrays)
+    return np.stack([a.astype(dt, copy=False) for a in arrays], axis=dim)
+
+
+@stack.def_vjp
+def _(ctx, g, F):
+    n = len(ctx._in_meta)
+    d = ctx.params["dim"] % (len(ctx._in_meta[0][0]) + 1)
+    parts = F.split_sizes(g, [1] * n, d)
+    return tuple(F.reshape(p, m[0]) for p, m in zip(parts, ctx._in_meta))

@@ -1,0 +1,78 @@
+"""The ``torch`` that programs see.
+
+With ``install()``, ``import torch``, ``import torch.nn.functional as F`` and
+``from torch.autograd import Variable`` resolve to these modules, so the
+tutorial programs run unchanged on core's engine.
+"""
+from __future__ import annotations
+
+import sys
+
+from core import dtypes as _dtypes
+from core.autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
+                                     set_grad_enabled)
+from core.autograd.tensor import Size, Tensor, is_tensor
+from core.ops import methods as _methods  # noqa: F401  (attaches Tensor methods)
+from core.ops.api import (abs, absolute, add, allclose, amax, amin, argmax, argmin, bmm, cat, ceil, chunk, clamp,
+                          clamp_max, clamp_min, clip, clone, concat, concatenate, cos, div, divide, dot, eq, equal,
+                          exp, flatten, floor, ge, gt, isclose, isinf, isnan, le, log, log2, log10, log_softmax,
+                          logical_and, logical_not, logical_or, logical_xor, lt, matmul, max, maximum, mean, min,
+                          minimum, mm, mul, multiply, mv, narrow, ne, neg, negative, norm, outer, permute, pow, prod,
+                          reciprocal, relu, repeat, reshape, round, rsqrt, select, sigmoid, sign, sin, softmax,
+                          split, sqrt, square, squeeze, stack, std, sub, subtract, sum, swapaxes, t, tan, tanh,
+                          transpose, true_divide, trunc, unbind, unsqueeze, var, where)
+from core.printing import get_printoptions as _get_printoptions, set_printoptions  # noqa: F401
+from core.torch.creation import (BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, arange, as_tensor,
+                                 empty, empty_like, eye, from_numpy, full, full_like, linspace, manual_seed, ones,
+                                 ones_like, rand, rand_like, randint, randn, randn_like, seed, tensor, zeros,
+                                 zeros_like)
+
+__version__ = "2.13.0+backprop-lens"
+
+dtype = _dtypes.dtype
+float32 = float = _dtypes.float32
+float64 = double = _dtypes.float64
+float16 = half = _dtypes.float16
+int64 = long = _dtypes.int64
+int32 = int = _dtypes.int32
+int16 = short = _dtypes.int16
+int8 = _dtypes.int8
+uint8 = _dtypes.uint8
+bool = _dtypes.bool_
+get_default_dtype = _dtypes.get_default_dtype
+set_default_dtype = _dtypes.set_default_dtype
+
+
+def numel(input):
+    return input.numel()
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+def set_num_threads(n):
+    return None
+
+
+def get_num_threads():
+    return 1
+
+
+def device(name="cpu"):
+    return name
+
+
+from core.torch import autograd, nn  # noqa: E402  (submodules refer back to this module)
+from core.torch.autograd import Variable  # noqa: E402,F401
+
+
+def install():
+    """Make ``import torch`` (and its submodules programs use) resolve here."""
+    import core.torch.autograd.functional
+    import core.torch.nn.functional
+    mods = {"torch": sys.modules[__name__], "torch.autograd": autograd,
+            "torch.autograd.functional": core.torch.autograd.functional,
+            "torch.nn": nn, "torch.nn.functional": core.torch.nn.functional}
+    sys.modules.update(mods)
+    return mods

@@ -1,0 +1,131 @@
+"""``torch.autograd.functional``: jacobian, hessian, vjp, jvp.
+
+Built on the engine's ``grad`` the way PyTorch's reverse-mode versions are:
+one backward per output element for a Jacobian, a Jacobian of the gradient
+for a Hessian, and the double-backward trick for jvp.
+"""
+from __future__ import annotations
+
+from core.autograd import grad_mode
+from core.autograd.engine import grad as _grad
+from core.autograd.tensor import Tensor
+
+
+def _as_tuple(x):
+    return (x, False) if isinstance(x, tuple) else ((x,), True)
+
+
+def _prepare(inputs, create_graph):
+    out = []
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            raise TypeError("The inputs given to jacobian must be either a Tensor or a tuple of Tensors but "
+                            f"the value at index 0 has type {type(t).__name__}.")
+        if create_graph and t._rg:
+            out.append(t.view_as(t) if hasattr(t, "view_as") else t)
+        else:
+            out.append(t.detach().requires_grad_(True))
+    return tuple(out)
+
+
+def _zeros_like(t):
+    from core.torch.creation import zeros_like
+    return zeros_like(t)
+
+
+def _grad_or_zeros(outputs, inputs, grad_outputs, create_graph):
+    gs = _grad(outputs, inputs, grad_outputs, retain_graph=True, create_graph=create_graph, allow_unused=True)
+    return tuple(_zeros_like(i) if g is None else g for g, i in zip(gs, inputs))
+
+
+def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
+    """The Jacobian of ``func`` at ``inputs``: shape ``out.shape + in.shape``."""
+    from core.torch import stack, zeros
+    inputs, single_in = _as_tuple(inputs)
+    with grad_mode.enable_grad():
+        inputs = _prepare(inputs, create_graph)
+        outputs = func(*inputs)
+    outputs, single_out = _as_tuple(outputs)
+    result = []
+    for out in outputs:
+        rows = [[] for _ in inputs]
+        flat = out.reshape(-1)
+        for i in range(flat.shape[0]):
+            if out._rg:
+                gs = _grad_or_zeros(flat[i], inputs, None, create_graph)
+            else:
+                gs = tuple(_zeros_like(x) for x in inputs)
+            for k, g in enumerate(gs):
+                rows[k].append(g if create_graph else g.detach())
+        per_input = []
+        for k, x in enumerate(inputs):
+            if rows[k]:
+                J = stack(rows[k]).reshape(tuple(out.shape) + tuple(x.shape))
+            else:
+                J = zeros(*(tuple(out.shape) + tuple(x.shape)), dtype=out.dtype)
+            per_input.append(J)
+        result.append(per_input[0] if single_in else tuple(per_input))
+    return result[0] if single_out else tuple(result)
+
+
+def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
+    """The Hessian of a scalar ``func`` at ``inputs``."""
+    inputs_t, single_in = _as_tuple(inputs)
+
+    def gradient(*xs):
+        out = func(*xs)
+        if out.numel() != 1:
+            raise RuntimeError("The function given to hessian should return a single Tensor with a single element.")
+        gs = _grad_or_zeros(out.reshape(()), xs, None, True)
+        return gs[0] if single_in else gs
+
+    return jacobian(gradient, inputs if single_in else inputs_t, create_graph=create_graph)
+
+
+def vjp(func, inputs, v=None, create_graph=False, strict=False):
+    """``(func(inputs), vᵀ J)``."""
+    inputs, single_in = _as_tuple(inputs)
+    with grad_mode.enable_grad():
+        inputs = _prepare(inputs, create_graph)
+        outputs = func(*inputs)
+    outs, single_out = _as_tuple(outputs)
+    if v is None:
+        if any(o.numel() != 1 for o in outs):
+            raise RuntimeError("The vector v can only be None if the user-provided function returns a single "
+                               "Tensor with a single element.")
+        vs = None
+    else:
+        vs, _ = _as_tuple(v)
+    with grad_mode.enable_grad():
+        gs = _grad_or_zeros(outs, inputs, vs, create_graph)
+    gs = tuple(g if create_graph else g.detach() for g in gs)
+    outputs = outputs if create_graph else (outs[0].detach() if single_out else tuple(o.detach() for o in outs))
+    return outputs, (gs[0] if single_in else gs)
+
+
+def jvp(func, inputs, v=None, create_graph=False, strict=False):
+    """``(func(inputs), J v)`` by the double-backward trick."""
+    from core.torch.creation import zeros_like
+    inputs, single_in = _as_tuple(inputs)
+    if v is None:
+        if any(i.numel() != 1 for i in inputs):
+            raise RuntimeError("The vector v can only be None if the input to the user-provided function is a "
+                               "single Tensor with a single element.")
+        vs = tuple(zeros_like(i) + 1 for i in inputs)
+    else:
+        vs, _ = _as_tuple(v)
+    with grad_mode.enable_grad():
+        inputs = _prepare(inputs, create_graph)
+        outputs = func(*inputs)
+        outs, single_out = _as_tuple(outputs)
+        dummies = tuple(zeros_like(o).requires_grad_(True) for o in outs)
+        gs = _grad(outs, inputs, dummies, create_graph=True, retain_graph=True, allow_unused=True)
+        pairs = [(g, vv) for g, vv in zip(gs, vs) if g is not None]
+        if pairs:
+            res = _grad([g for g, _ in pairs], dummies, [vv for _, vv in pairs], create_graph=create_graph,
+                        retain_graph=True, allow_unused=True)
+        else:
+            res = (None,) * len(outs)
+    res = tuple(zeros_like(o) if r is None else (r if create_graph else r.detach()) for r, o in zip(res, outs))
+    outputs = outs[0].detach() if single_out else tuple(o.detach() for o in outs)
+    return outputs, (res[0] if single_out else res)

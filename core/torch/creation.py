@@ -1,0 +1,257 @@
+"""Tensor creation: ``torch.tensor``, ``ones``, ``arange``, the legacy
+constructors, and the random generator.
+
+The random functions draw from numpy's generator, seeded by
+``manual_seed``; their values are reproducible here but are not the numbers
+PyTorch's generator would give (the app says so where it matters).
+"""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from core import dtypes
+from core.autograd.tensor import Tensor, Size
+
+COPY_CONSTRUCT_WARNING = (
+    "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+    "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
+
+_rng = [np.random.default_rng(0)]
+
+
+def _finish(arr, dtype, requires_grad):
+    if dtype is not None:
+        arr = arr.astype(dtype.np, copy=False)
+    t = Tensor._make(arr if arr.ndim else arr[()])
+    if requires_grad:
+        if not t.dtype.is_floating_point:
+            from core.autograd.tensor import FLOAT_ONLY
+            raise RuntimeError(FLOAT_ONLY)
+        t._rg = True
+    return t
+
+
+def _infer(data):
+    """Convert nested Python data to a numpy array with torch's dtype inference."""
+    kinds = set()
+
+    def walk(x, depth, shape):
+        if isinstance(x, Tensor):
+            kinds.add(x.dtype)
+            return x._data
+        if isinstance(x, (list, tuple)):
+            if len(shape) <= depth:
+                shape.append(len(x))
+            elif shape[depth] != len(x):
+                raise ValueError(f"expected sequence of length {shape[depth]} at dim {depth} (got {len(x)})")
+            return [walk(y, depth + 1, shape) for y in x]
+        if isinstance(x, bool):
+            kinds.add("bool")
+        elif isinstance(x, (int, np.integer)):
+            kinds.add("int")
+        elif isinstance(x, (float, np.floating)):
+            kinds.add("float")
+        else:
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+        return x
+
+    nested = walk(data, 0, [])
+    tensor_dtypes = [k for k in kinds if isinstance(k, dtypes.dtype)]
+    if "float" in kinds or any(d.is_floating_point for d in tensor_dtypes):
+        fl = [d for d in tensor_dtypes if d.is_floating_point]
+        dt = fl[0] if fl and "float" not in kinds else dtypes.get_default_dtype()
+    elif "int" in kinds or any(d.category == 1 for d in tensor_dtypes):
+        dt = dtypes.int64
+    elif kinds:
+        dt = dtypes.bool_
+    else:
+        dt = dtypes.get_default_dtype()
+    return np.array(nested, dtype=dt.np)
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """``torch.tensor``: a new leaf tensor holding a copy of ``data``."""
+    if isinstance(data, Tensor):
+        warnings.warn(COPY_CONSTRUCT_WARNING, UserWarning, stacklevel=3)
+        arr = np.array(data._data, copy=True)
+    elif isinstance(data, (np.ndarray, np.generic)):
+        dtypes.from_numpy(data.dtype)
+        arr = np.array(data, copy=True)
+    else:
+        arr = _infer(data)
+    return _finish(arr, dtype, requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor) and (dtype is None or dtype is data.dtype):
+        return data
+    return tensor(data, dtype=dtype)
+
+
+def from_numpy(arr):
+    dtypes.from_numpy(arr.dtype)
+    return Tensor._make(arr)
+
+
+def scalar_tensor(x, dtype=None):
+    """A 0-dim tensor of a Python scalar (PyTorch's wrapped numbers)."""
+    return tensor(x, dtype=dtype)
+
+
+def _size(args, kwargs):
+    size = kwargs.pop("size", None)
+    if size is not None:
+        return tuple(size)
+    if len(args) == 1 and isinstance(args[0], (tuple, list, Size)):
+        return tuple(int(s) for s in args[0])
+    return tuple(int(s) for s in args)
+
+
+def _filled(value, args, kwargs, default=None):
+    dtype = kwargs.pop("dtype", None) or default or dtypes.get_default_dtype()
+    requires_grad = kwargs.pop("requires_grad", False)
+    kwargs.pop("device", None)
+    shape = _size(args, kwargs)
+    for s in shape:
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, shape))}]")
+    return _finish(np.full(shape, value, dtype=dtype.np), None, requires_grad)
+
+
+def ones(*size, **kwargs):
+    return _filled(1, size, kwargs)
+
+
+def zeros(*size, **kwargs):
+    return _filled(0, size, kwargs)
+
+
+def empty(*size, **kwargs):
+    return _filled(0, size, kwargs)
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    if dtype is None:
+        dtype = dtypes.bool_ if isinstance(fill_value, bool) else (
+            dtypes.int64 if isinstance(fill_value, int) else dtypes.get_default_dtype())
+    return _filled(fill_value, (tuple(size),), {"dtype": dtype, "requires_grad": requires_grad})
+
+
+def _like(value):
+    def fn(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+        d = dtype or input.dtype
+        return _finish(np.full(input._data.shape, value, dtype=d.np), None, requires_grad)
+    return fn
+
+
+ones_like = _like(1)
+zeros_like = _like(0)
+empty_like = _like(0)
+
+
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False):
+    d = dtype or input.dtype
+    return _finish(np.full(input._data.shape, fill_value, dtype=d.np), None, requires_grad)
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    return _finish(np.eye(n, m if m is not None else n, dtype=(dtype or dtypes.get_default_dtype()).np),
+                   None, requires_grad)
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    if end is None:
+        start, end = 0, start
+    vals = [start, end, step]
+    vals = [v.item() if isinstance(v, Tensor) else v for v in vals]
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if dtype is None:
+        dtype = dtypes.get_default_dtype() if any(isinstance(v, float) for v in vals) else dtypes.int64
+    # NOTE: computed in float64 then cast, so arange(0, 1, 0.1) has PyTorch's 10 elements
+    n = int(np.ceil((vals[1] - vals[0]) / vals[2]))
+    arr = (vals[0] + np.arange(max(n, 0), dtype=np.float64) * vals[2]).astype(dtype.np)
+    return _finish(arr, None, requires_grad)
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    d = dtype or dtypes.get_default_dtype()
+    return _finish(np.linspace(start, end, int(steps), dtype=np.float64).astype(d.np), None, requires_grad)
+
+
+def manual_seed(seed):
+    _rng[0] = np.random.default_rng(int(seed))
+    return None
+
+
+def seed():
+    return 0
+
+
+def rand(*size, dtype=None, requires_grad=False, device=None, generator=None):
+    d = dtype or dtypes.get_default_dtype()
+    return _finish(_rng[0].random(_size(size, {})).astype(d.np), None, requires_grad)
+
+
+def randn(*size, dtype=None, requires_grad=False, device=None, generator=None):
+    d = dtype or dtypes.get_default_dtype()
+    return _finish(_rng[0].standard_normal(_size(size, {})).astype(d.np), None, requires_grad)
+
+
+def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
+    if high is None:
+        low, high = 0, low
+    d = dtype or dtypes.int64
+    return _finish(_rng[0].integers(low, high, size=tuple(size)).astype(d.np), None, requires_grad)
+
+
+def rand_like(input, *, dtype=None, requires_grad=False):
+    return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def randn_like(input, *, dtype=None, requires_grad=False):
+    return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def legacy_new(dtype, args, kwargs, cls=Tensor):
+    """The legacy constructors: ``torch.FloatTensor([[1, 2]])`` or ``torch.FloatTensor(2, 3)``."""
+    if kwargs.get("device") is not None:
+        kwargs = {k: v for k, v in kwargs.items() if k != "device"}
+    if kwargs:
+        raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(kwargs)})")
+    if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray)) and not isinstance(args[0], Size):
+        return _finish(np.array(_infer(args[0]) if not isinstance(args[0], np.ndarray) else args[0], copy=True),
+                       dtype, False)
+    if len(args) == 1 and isinstance(args[0], Tensor):
+        if args[0].dtype is not dtype:
+            raise TypeError(f"expected {dtype} (got {args[0].dtype})")
+        return args[0]
+    shape = _size(args, {})
+    return _finish(np.zeros(shape, dtype=dtype.np), None, False)
+
+
+def _legacy(dtype, name):
+    def ctor(*args, **kwargs):
+        return legacy_new(dtype, args, kwargs)
+    ctor.__name__ = ctor.__qualname__ = name
+    return ctor
+
+
+FloatTensor = _legacy(dtypes.float32, "FloatTensor")
+DoubleTensor = _legacy(dtypes.float64, "DoubleTensor")
+LongTensor = _legacy(dtypes.int64, "LongTensor")
+IntTensor = _legacy(dtypes.int32, "IntTensor")
+BoolTensor = _legacy(dtypes.bool_, "BoolTensor")
+
+
+def Variable(data, requires_grad=False, volatile=False):
+    """The legacy ``torch.autograd.Variable``: a detached alias of ``data``
+    (same storage and version counter) with ``requires_grad`` set."""
+    if not isinstance(data, Tensor):
+        raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+    t = data.detach()
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
