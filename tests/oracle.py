@@ -66,7 +66,7 @@ def _tensor_record(t):
     return {
         "value": t.detach().tolist(),
         "shape": list(t.shape),
-        "dtype": t.dtype.name,
+        "dtype": str(t.dtype).replace("torch.", ""),
         "requires_grad": bool(t.requires_grad),
         "is_leaf": bool(t.is_leaf),
         "grad": None if g is None else g.detach().tolist(),
@@ -78,15 +78,39 @@ def _tensor_record(t):
     }
 
 
-def run_case(path: Path) -> dict:
-    """Run one program under core.torch; return what the oracle records."""
+@contextlib.contextmanager
+def real_torch():
+    """Real PyTorch (when installed), in the state the oracle recorder used."""
+    import importlib
+    names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
+    saved = {n: sys.modules.get(n) for n in names}
+    for n in names:
+        if saved[n] is not None and getattr(saved[n], "__file__", "").startswith(str(Path(__file__).parents[1] / "core")):
+            del sys.modules[n]
+    torch = importlib.import_module("torch")
+    torch.set_num_threads(1)
+    torch.set_grad_enabled(True)
+    torch.set_printoptions(profile="default")
+    torch.set_default_dtype(torch.float32)
+    torch.manual_seed(0)
+    try:
+        yield torch
+    finally:
+        for n, m in saved.items():
+            if m is not None:
+                sys.modules[n] = m
+
+
+def run_case(path: Path, backend=None) -> dict:
+    """Run one program under core.torch (or ``backend``, e.g. :func:`real_torch`);
+    return what the oracle records."""
     source = path.read_text()
     filename = str(path)
-    with core_torch() as torch:
+    with (backend or core_torch)() as torch:
         ns = {"__name__": "__main__"}
         buf = io.StringIO()
         error = None
-        with warnings.catch_warnings(record=True) as wlist:
+        with warnings.catch_warnings(record=True) as wlist, np.errstate(all="ignore"):
             warnings.simplefilter("always")
             with contextlib.redirect_stdout(buf):
                 try:

@@ -74,6 +74,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         raise RuntimeError(f"got {len(grads)} tensors and {len(outputs)} gradients")
     inputs = _as_tuple(inputs) or None
     grads = _make_grads(outputs, grads)
+    for t in inputs or ():
+        if t.grad_fn is not None:
+            t.retain_grad()  # PyTorch fills .grad of non-leaf inputs through retain_grad
     if retain_graph is None:
         retain_graph = create_graph
     if create_graph:
@@ -303,12 +306,9 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
             if isinstance(fn, AccumulateGrad):
                 _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph)
                 continue
-            if targets is not None and fn in targets:
+            if targets is not None and fn in targets and not accumulate:
                 for k, t in targets[fn]:
-                    if accumulate:
-                        _accumulate(t, g, create_graph)
-                    else:
-                        captured[k] = _to_tensor(g) if g is not None else None
+                    captured[k] = _to_tensor(g) if g is not None else None
             if rec is not None:
                 rec.enter(fn, g)
             outs = node_apply(fn, g, F) if g is not None else [None] * len(fn.next_functions)

@@ -16,13 +16,14 @@ def legacy_type_name(t) -> str:
     return "torch." + _LEGACY_TYPE[t.dtype.name]
 
 
-def modified_inplace(t, now: int, expected: int) -> str:
+def modified_inplace(t, now: int, expected: int, fn=None, output_nr=0) -> str:
+    """The message for a saved tensor changed in place; ``fn`` is the grad_fn
+    it had when it was saved."""
     shape = ", ".join(str(s) for s in t.shape)
     desc = f"[{legacy_type_name(t)} [{shape}]]"
-    fn = t.grad_fn
     if fn is not None:
-        short = re.sub(r"Backward\d*$", "", fn.name())
-        desc += f", which is output {t._output_nr} of {short},"
+        short = re.sub(r"Backward\d*$", "", type(fn).__name__)
+        desc += f", which is output {output_nr} of {short},"
     return ("one of the variables needed for gradient computation has been modified by an inplace "
             f"operation: {desc} is at version {now}; expected version {expected} instead. {HINT}")
 

@@ -48,13 +48,22 @@ class _GradModeManager:
         return type(self)()
 
 
-class no_grad(_GradModeManager):
+class _NoParamManager(_GradModeManager):
+    """Also usable as a bare decorator: ``@torch.no_grad`` without parentheses."""
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
+
+
+class no_grad(_NoParamManager):
     """Disable graph recording: ``with torch.no_grad(): ...`` or ``@torch.no_grad()``."""
 
     _mode = False
 
 
-class enable_grad(_GradModeManager):
+class enable_grad(_NoParamManager):
     """Enable graph recording inside a ``no_grad`` region."""
 
     _mode = True

@@ -83,6 +83,22 @@ class Node:
     def name(self) -> str:
         return type(self).__name__
 
+    def __getattr__(self, attr):
+        # grad_fn._saved_self, ._saved_other, ._saved_result, as PyTorch exposes them
+        if attr.startswith("_saved_") and self.op is not None:
+            key = attr[len("_saved_"):]
+            if self._released:
+                raise RuntimeError(SECOND_BACKWARD)
+            if key == "result" and self.op.saves_result:
+                return self._result
+            names = self.op.input_names
+            if key in names and self._saved is not None:
+                i = names.index(key)
+                if i < len(self._saved):
+                    return self._saved[i]
+                return None
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
     def wants(self, i) -> bool:
         """Whether input ``i`` takes a gradient (it has an edge in the graph)."""
         return self.next_functions[i][0] is not None
@@ -114,12 +130,13 @@ class Node:
             raise RuntimeError(SECOND_BACKWARD)
         return self._aux
 
-    def _check_version(self, t, expected):
+    def _check_version(self, t, saved):
+        """``saved`` is (version, grad_fn, output_nr) of ``t`` when it was saved."""
         vc = t._vc
         now = vc[0] if vc is not None else 0
-        if now != expected:
+        if now != saved[0]:
             from core.autograd.errors import modified_inplace
-            raise RuntimeError(modified_inplace(t, now, expected))
+            raise RuntimeError(modified_inplace(t, now, saved[0], saved[1], saved[2]))
 
     def release(self):
         """Drop saved tensors (what a backward without retain_graph does)."""
@@ -149,11 +166,16 @@ class Node:
 _node_classes: dict[str, type] = {}
 
 
-def node_class(name: str) -> type:
-    """The Node subclass named like PyTorch's grad_fn (``MulBackward0``)."""
+def node_class(name: str, display_name: str | None = None) -> type:
+    """The Node subclass named like PyTorch's grad_fn (``MulBackward0``);
+    ``display_name`` is what ``name()`` returns when PyTorch's differs
+    (``torch::autograd::CopyBackwards``)."""
     cls = _node_classes.get(name)
     if cls is None:
-        cls = type(name, (Node,), {"__slots__": ()} if False else {})
+        attrs = {}
+        if display_name is not None:
+            attrs["name"] = lambda self: display_name
+        cls = type(name, (Node,), attrs)
         _node_classes[name] = cls
     return cls
 

@@ -35,6 +35,13 @@ NONLEAF_GRAD_WARNING = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
     "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+SCALAR_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)")
+NONLEAF_FLAG = "you can only change requires_grad flags of leaf variables."
+DETACH_HINT = ("If you want to use a computed variable in a subgraph that doesn't require differentiation "
+               "use var_no_grad = var.detach().")
 FLOAT_ONLY = "Only Tensors of floating point and complex dtype can require gradients"
 
 
@@ -125,6 +132,14 @@ class Tensor:
     def is_floating_point(self):
         return self.dtype.is_floating_point
 
+    def is_contiguous(self, memory_format=None):
+        d = self._data
+        return not isinstance(d, np.ndarray) or bool(d.flags.c_contiguous)
+
+    def data_ptr(self):
+        d = self._ensure_array()
+        return d.__array_interface__["data"][0]
+
     def element_size(self):
         return self._data.dtype.itemsize
 
@@ -145,18 +160,20 @@ class Tensor:
     def requires_grad(self, value):
         value = bool(value)
         if self.grad_fn is not None:
-            if not value:
-                raise RuntimeError(
-                    "you can only change requires_grad flags of leaf variables. If you want to use "
-                    "a computed variable in a subgraph that doesn't require differentiation use "
-                    "var_no_grad = var.detach().")
-            return
+            raise RuntimeError(NONLEAF_FLAG if value else NONLEAF_FLAG + " " + DETACH_HINT)
+        self._set_leaf_requires_grad(value)
+
+    def _set_leaf_requires_grad(self, value):
         if value and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._rg = value
 
     def requires_grad_(self, requires_grad=True):
-        self.requires_grad = requires_grad
+        if self.grad_fn is not None:
+            if not requires_grad:
+                raise RuntimeError(NONLEAF_FLAG + " " + DETACH_HINT)
+            return self
+        self._set_leaf_requires_grad(bool(requires_grad))
         return self
 
     @property
@@ -176,9 +193,17 @@ class Tensor:
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
                                 f"{type(value).__name__}")
             if value.shape != self.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                                   f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
+                                   "the same size")
             if value.dtype is not self.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
+                from core.ops.linalg import _TYPE
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_TYPE[value.dtype.name]}' to a tensor with "
+                    f"grad_dtype '{_TYPE[self.dtype.name].capitalize()}'. The gradient must match the tensor's "
+                    "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute "
+                    "with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the "
+                    "dtypes of a tensor and its gradient may break downstream systems that assume they match.")
         self._grad = value
 
     @property
@@ -295,6 +320,8 @@ class Tensor:
         return self._ensure_array()
 
     def __float__(self):
+        if self._rg:
+            warnings.warn(SCALAR_WARNING, UserWarning, stacklevel=2)
         return float(self._scalar_value("float"))
 
     def __int__(self):
@@ -335,7 +362,7 @@ class Tensor:
         fn = self.grad_fn
         return printing.format_tensor(
             self._data, dtype=self.dtype.name, default_dtype=dtypes.get_default_dtype().name,
-            requires_grad=self._rg, grad_fn_name=None if fn is None else fn.name(),
+            requires_grad=self._rg, grad_fn_name=None if fn is None else type(fn).__name__,
             is_parameter=self._is_param)
 
     __str__ = __repr__

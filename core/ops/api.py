@@ -78,9 +78,9 @@ def mul(input, other, *, out=None):
 
 
 def div(input, other, *, rounding_mode=None, out=None):
-    r = _binary(R["div"], _lhs(input), as_tensor_operand(other))
     if rounding_mode == "floor":
-        return floor(r)
+        return _binary(R["floor_divide"], _lhs(input), as_tensor_operand(other))
+    r = _binary(R["div"], _lhs(input), as_tensor_operand(other))
     if rounding_mode == "trunc":
         return trunc(r)
     return r
@@ -142,7 +142,7 @@ def matmul(input, other, *, out=None):
         if input.shape[0] != other.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{input.shape[0]} and "
                                f"{other.shape[0]}x{other.shape[1]})")
-        return squeeze(apply(R["mm"], (unsqueeze(input, 0), other)), 0)
+        return apply(R["squeeze_dims"], (apply(R["mm"], (unsqueeze(input, 0), other)),), {"dims": (0,)})
     if da == 2 and db == 2:
         return apply(R["mm"], (input, other))
     if db <= 2 and da >= 3:
@@ -253,6 +253,8 @@ def log10(input):
 
 
 def clamp(input, min=None, max=None, *, out=None):
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return apply(R["clamp_tensor"], (input, min, max))
     return apply(R["clamp"], (input,), {"min": _num(min), "max": _num(max)})
 
 
@@ -404,14 +406,13 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 
 class _ReturnType(tuple):
-    """``torch.return_types.max(values=..., indices=...)``."""
+    """``torch.return_types.max(values=..., indices=...)``; subclasses are
+    named ``max`` and ``min`` as PyTorch's are."""
 
     _kind = "max"
 
-    def __new__(cls, kind, values, indices):
-        self = tuple.__new__(cls, (values, indices))
-        self._kind = kind
-        return self
+    def __new__(cls, values, indices):
+        return tuple.__new__(cls, (values, indices))
 
     @property
     def values(self):
@@ -423,6 +424,9 @@ class _ReturnType(tuple):
 
     def __repr__(self):
         return f"torch.return_types.{self._kind}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+_RETURN_TYPES = {k: type(k, (_ReturnType,), {"_kind": k}) for k in ("max", "min")}
 
 
 def _extreme(kind):
@@ -439,7 +443,7 @@ def _extreme(kind):
         idx = node._aux if node is not None else None
         if idx is None:
             idx = R[kind + "_dim"].forward(input._data, dim=d, keepdim=keepdim)[1]
-        return _ReturnType(kind, values, Tensor._make(np.asarray(idx, dtype=np.int64)[()]))
+        return _RETURN_TYPES[kind](values, Tensor._make(np.asarray(idx, dtype=np.int64)[()]))
     fn.__name__ = kind
     return fn
 
@@ -457,11 +461,11 @@ def amin(input, dim=(), keepdim=False):
 
 
 def maximum(input, other):
-    return where(ge(input, other), input, other)
+    return _binary(R["maximum"], input, other)
 
 
 def minimum(input, other):
-    return where(le(input, other), input, other)
+    return _binary(R["minimum"], input, other)
 
 
 def argmax(input, dim=None, keepdim=False):
@@ -584,7 +588,7 @@ def contiguous(input, memory_format=None):
     d = input._data
     if not isinstance(d, np.ndarray) or d.flags.c_contiguous:
         return input
-    return clone(input)
+    return apply(R["clone"], (input,), {"order": "C"})
 
 
 def narrow(input, dim, start, length):

@@ -89,6 +89,11 @@ class NumpyF:
         return np.asarray(cond, dtype=np.result_type(like))
 
     @staticmethod
+    def keep(cond, g):
+        """``g`` where ``cond`` holds, +0 elsewhere (not g * mask, which gives -0)."""
+        return np.where(cond, g, 0).astype(np.result_type(g))[()]
+
+    @staticmethod
     def scatter_index(g, shape, index):
         """Zeros of ``shape`` with ``g`` added at ``index`` (accumulating repeats)."""
         out = np.zeros(shape, dtype=np.result_type(g))
@@ -195,6 +200,11 @@ class TensorF:
     @staticmethod
     def mask(cond, like):
         return _wrap_const(np.asarray(_raw(cond), dtype=like._data.dtype))
+
+    @staticmethod
+    def keep(cond, g):
+        from core.ops.api import where
+        return where(_wrap_const(np.asarray(_raw(cond), dtype=bool)), g, 0.0)
 
     @staticmethod
     def scatter_index(g, shape, index):

@@ -115,6 +115,7 @@ def _(ctx, g, F):
 
 
 @defop("pow_tensor", "PowBackward1", needs={0: (0, 1), 1: (0, 1)}, saves_result=True,
+       input_names=("self", "exponent"),
        latex=r"\frac{\partial a^{b}}{\partial a}=b\,a^{b-1},\ \frac{\partial a^{b}}{\partial b}=a^{b}\ln a")
 def pow_tensor(a, b):
     return a ** b
@@ -274,7 +275,7 @@ def relu(a):
 def _(ctx, g, F):
     # NOTE: relu'(0) = 0 in PyTorch (the mask is result > 0).
     r = ctx.result(F)
-    return g * F.mask(_raw(r) > 0, g),
+    return F.keep(_raw(r) > 0, g),
 
 
 def _raw(x):
@@ -309,7 +310,7 @@ def _(ctx, g, F):
         keep &= a >= lo
     if hi is not None:
         keep &= a <= hi
-    return g * F.mask(keep, g),
+    return F.keep(keep, g),
 
 
 @defop("clamp_min", "ClampMinBackward0", needs={0: (0,)}, dtype_rule="first",
@@ -320,7 +321,7 @@ def clamp_min(a, min=0.0):
 
 @clamp_min.def_vjp
 def _(ctx, g, F):
-    return g * F.mask(_raw(ctx.input(0, F)) >= ctx.params["min"], g),
+    return F.keep(_raw(ctx.input(0, F)) >= ctx.params["min"], g),
 
 
 @defop("clamp_max", "ClampMaxBackward0", needs={0: (0,)}, dtype_rule="first",
@@ -331,7 +332,7 @@ def clamp_max(a, max=0.0):
 
 @clamp_max.def_vjp
 def _(ctx, g, F):
-    return g * F.mask(_raw(ctx.input(0, F)) <= ctx.params["max"], g),
+    return F.keep(_raw(ctx.input(0, F)) <= ctx.params["max"], g),
 
 
 @defop("where", "WhereBackward0", has_aux=True, aux_saved=True,
@@ -362,8 +363,9 @@ def _const(arr, F):
 
 
 @defop("clone", "CloneBackward0", dtype_rule="keep", latex=r"\frac{d\,a}{da}=1")
-def clone(a):
-    return np.array(a, copy=True)[()]
+def clone(a, order="K"):
+    # order "K" keeps a transposed layout (PyTorch's preserve_format); contiguous() asks for "C"
+    return np.array(a, copy=True, order=order)[()]
 
 
 @clone.def_vjp
@@ -381,7 +383,7 @@ def _(ctx, g, F):
     return g,
 
 
-@defop("copy_", "CopyBackwards", dtype_rule="keep", latex=r"\frac{\partial\,\mathrm{copy}(a, s)}{\partial s}=1")
+@defop("copy_", "CopyBackwards", dtype_rule="keep", node_name="torch::autograd::CopyBackwards", latex=r"\frac{\partial\,\mathrm{copy}(a, s)}{\partial s}=1")
 def copy_(a, src):
     """The value ``a.copy_(src)`` leaves in ``a``: ``src`` broadcast and cast."""
     src = np.asarray(src)
@@ -397,14 +399,14 @@ def _(ctx, g, F):
     return None, g
 
 
-@defop("fill_", "FillBackward0", dtype_rule="keep", latex=r"\frac{d\,\mathrm{fill}(a)}{da}=0")
+@defop("fill_", "FillBackward2", dtype_rule="keep", latex=r"\frac{d\,\mathrm{fill}(a)}{da}=0")
 def fill_(a, value=0):
     return np.full(np.shape(a), _raw(value), dtype=a.dtype)
 
 
 @fill_.def_vjp
 def _(ctx, g, F):
-    return None,
+    return F.zeros_like(g),
 
 
 # comparisons and logic: results are bool and carry no gradient (no vjp: never recorded)
@@ -430,4 +432,70 @@ def zero_(a):
 
 @zero_.def_vjp
 def _(ctx, g, F):
-    return None,
+    return F.zeros_like(g),
+
+
+@defop("clamp_tensor", "ClampBackward0", needs={0: (0, 1, 2), 1: (0, 1), 2: (0, 2)}, input_names=("self", "min", "max"),
+       latex=r"\frac{\partial\,\mathrm{clamp}(a, lo, hi)}{\partial a}=[lo\le a\le hi]")
+def clamp_tensor(a, lo, hi):
+    out = a
+    if lo is not None:
+        out = np.maximum(out, lo)
+    if hi is not None:
+        out = np.minimum(out, hi)
+    return np.asarray(out)[()]
+
+
+@clamp_tensor.def_vjp
+def _(ctx, g, F):
+    a = np.asarray(_raw(ctx.input(0, F)))
+    lo = ctx.input(1, F) if ctx.wants(1) or ctx.wants(0) else None
+    hi = ctx.input(2, F) if ctx.wants(2) or ctx.wants(0) else None
+    lo_r = None if lo is None else np.asarray(_raw(lo))
+    hi_r = None if hi is None else np.asarray(_raw(hi))
+    inside = np.ones(a.shape, dtype=bool)
+    if lo_r is not None:
+        inside = inside & (a >= lo_r)
+    if hi_r is not None:
+        inside = inside & (a <= hi_r)
+    ga = F.keep(inside, g) if ctx.wants(0) else None
+    # NOTE: a bound takes the gradient only where it is the value chosen (strictly outside)
+    glo = F.keep(np.broadcast_to(a < lo_r, np.shape(_raw(g))), g) if ctx.wants(1) else None
+    below = a < lo_r if lo_r is not None else np.zeros(a.shape, bool)
+    ghi = F.keep(np.broadcast_to((a > hi_r) & ~below, np.shape(_raw(g))), g) if ctx.wants(2) else None
+    return ga, glo, ghi
+
+
+def _extreme2(kind, grad_fn):
+    pick = np.maximum if kind == "maximum" else np.minimum
+
+    def forward(a, b):
+        return pick(a, b)
+    op = defop(kind, grad_fn, needs={0: (0, 1), 1: (0, 1)},
+               latex=r"\frac{\partial \max(a,b)}{\partial a}=[a>b]+\tfrac12[a=b]")(forward)
+
+    def vjp(ctx, g, F):
+        # NOTE: at a tie PyTorch splits the gradient in half between the two inputs.
+        a, b = np.asarray(_raw(ctx.input(0, F))), np.asarray(_raw(ctx.input(1, F)))
+        wins = (a > b) if kind == "maximum" else (a < b)
+        tie = a == b
+        wa = _const((wins + 0.5 * tie).astype(np.result_type(_raw(g))), F)
+        wb = _const((~wins & ~tie) + 0.5 * tie, F)
+        wb = _const(np.asarray(_raw(wb), dtype=np.result_type(_raw(g))), F)
+        return (g * wa if ctx.wants(0) else None, g * wb if ctx.wants(1) else None)
+    op.vjp = vjp
+    return op
+
+
+maximum = _extreme2("maximum", "MaximumBackward0")
+minimum = _extreme2("minimum", "MinimumBackward0")
+
+
+@defop("floor_divide", "DivBackward1", latex=r"\frac{d\lfloor a/b\rfloor}{da}=0")
+def floor_divide(a, b):
+    return np.floor_divide(a, b)
+
+
+@floor_divide.def_vjp
+def _(ctx, g, F):
+    return F.zeros_like(g), (F.zeros_like(g) if ctx.wants(1) else None)

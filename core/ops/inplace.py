@@ -227,9 +227,12 @@ def _basic_steps(t, idx):
     """Split an index into view steps (select/slice/unsqueeze) applied in
     order, and the advanced part left for an index op on the result."""
     steps, adv = [], []
-    d = 0
+    d = 0          # dimension in the tensor being built
+    orig = 0       # dimension of the original tensor, for messages
     shape = list(t.shape)
     for x in idx:
+        if x is not None:
+            orig_d, orig = orig, orig + 1
         if x is None:
             steps.append((R["unsqueeze"], {"dim": d}))
             shape.insert(d, 1)
@@ -252,12 +255,12 @@ def _basic_steps(t, idx):
             i = _num(x)
             if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
                 raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-                                 "are valid tensor indices (got " + type(x).__name__ + ")")
+                                 "are valid indices (got " + type(x).__name__ + ")")
             if d >= len(shape):
                 raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
             size = shape[d]
             if not -size <= i < size:
-                raise IndexError(f"index {i} is out of bounds for dimension {d} with size {size}")
+                raise IndexError(f"index {i} is out of bounds for dimension {orig_d} with size {size}")
             steps.append((R["select"], {"dim": d, "index": int(i) % size}))
             del shape[d]
     has_adv = any(not isinstance(a, slice) for a in adv)

@@ -15,7 +15,7 @@ def _same_dtype(a, b, what="m1 and m2"):
                            f"{_TYPE.get(a.dtype.name, a.dtype.name)} != {_TYPE.get(b.dtype.name, b.dtype.name)}")
 
 
-@defop("mm", "MmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+@defop("mm", "MmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", input_names=("self", "mat2"),
        latex=r"\frac{\partial (AB)}{\partial A}: G B^{\top},\ \frac{\partial (AB)}{\partial B}: A^{\top} G")
 def mm(a, b):
     if np.ndim(a) != 2:
@@ -35,7 +35,7 @@ def _(ctx, g, F):
             F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
 
 
-@defop("mv", "MvBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+@defop("mv", "MvBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", input_names=("self", "vec"),
        latex=r"\frac{\partial (Av)}{\partial A}: g v^{\top},\ \frac{\partial (Av)}{\partial v}: A^{\top} g")
 def mv(a, v):
     if np.ndim(a) != 2:
@@ -45,7 +45,10 @@ def mv(a, v):
     if a.shape[1] != v.shape[0]:
         raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), "
                            f"vec ({v.shape[0]})")
-    _same_dtype(a, v)
+    if a.dtype != v.dtype:
+        t = {k: v_.capitalize() for k, v_ in _TYPE.items()}
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {t[v.dtype.name]}, "
+                           f"{t[a.dtype.name]}, and {t[v.dtype.name]}")
     return a @ v
 
 
@@ -64,7 +67,9 @@ def dot(a, b):
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] "
                            f"to have the same number of elements, but got {a.shape[0]} and {b.shape[0]} "
                            "elements respectively")
-    _same_dtype(a, b, "both vectors")
+    if a.dtype != b.dtype:
+        raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                           f"{_TYPE[a.dtype.name].capitalize()} and {_TYPE[b.dtype.name].capitalize()}")
     return np.dot(a, b)[()]
 
 
@@ -74,7 +79,7 @@ def _(ctx, g, F):
             g * ctx.input(0, F) if ctx.wants(1) else None)
 
 
-@defop("bmm", "BmmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+@defop("bmm", "BmmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", input_names=("self", "mat2"),
        latex=r"\frac{\partial (A_kB_k)}{\partial A_k}: G_k B_k^{\top},\ \frac{\partial}{\partial B_k}: A_k^{\top} G_k")
 def bmm(a, b):
     if np.ndim(a) != 3:
@@ -84,7 +89,9 @@ def bmm(a, b):
     if a.shape[0] != b.shape[0] or a.shape[2] != b.shape[1]:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{a.shape[0]}, {a.shape[2]}] but got: [{b.shape[0]}, {b.shape[1]}].")
-    _same_dtype(a, b)
+    if a.dtype != b.dtype:
+        raise RuntimeError(f"expected scalar type {_TYPE[a.dtype.name].capitalize()} but found "
+                           f"{_TYPE[b.dtype.name].capitalize()}")
     return a @ b
 
 

@@ -174,7 +174,11 @@ def _(ctx, g, F):
     n = _count(shape, p["dim"])
     centered = a - F.sum(a, dim=_axes(p["dim"], len(shape)), keepdim=True) / n
     s = _spread(ctx.result(F), shape, p["dim"], p["keepdim"], F)
-    return _spread(g, shape, p["dim"], p["keepdim"], F) * centered / (s * (n - p["correction"])),
+    # NOTE: where std is 0 the gradient is defined as 0 (PyTorch masks the 0/0).
+    zero = np.asarray(_raw(s)) == 0
+    from core.ops.elementwise import _const
+    safe = s + _const(zero.astype(np.asarray(_raw(s)).dtype), F)
+    return F.keep(~zero, _spread(g, shape, p["dim"], p["keepdim"], F) * centered / (safe * (n - p["correction"]))),
 
 
 @defop("norm", "LinalgVectorNormBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",

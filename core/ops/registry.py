@@ -55,11 +55,12 @@ class OpDef:
     view: bool = False
     symbolic: Callable | None = None
     latex: str | None = None      # the local derivative, for the chain-rule trace
+    node_name: str | None = None  # what grad_fn.name() says, when it differs from the type name
+    input_names: tuple = ("self", "other")   # PyTorch's names, for grad_fn._saved_<name>
     node_cls: type = field(init=False, repr=False)
 
     def __post_init__(self):
-        self.node_cls = node_class(self.grad_fn)
-        self.node_cls.op = None  # several ops may share a grad_fn name; the node keeps its op
+        self.node_cls = node_class(self.grad_fn, self.node_name)
 
     def def_vjp(self, fn):
         self.vjp = fn
@@ -148,10 +149,11 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
     result = Tensor._make(out)
     if op.view:
         inputs[0]._share_storage(result, op, params)
-    if grad_mode._state[0]:
+    if grad_mode._state[0] and op.vjp is not None:
         for x in inputs:
             if isinstance(x, Tensor) and x._rg:
-                record(op, inputs, params, result, aux)
+                if out.dtype.kind == "f":  # integer and bool results never require grad
+                    record(op, inputs, params, result, aux)
                 break
     return result
 
@@ -197,14 +199,14 @@ def record(op, inputs, params, result, aux=None):
                 saved[j] = y
                 if isinstance(y, Tensor):
                     vc = y._vc
-                    versions[j] = vc[0] if vc is not None else 0
+                    versions[j] = (vc[0] if vc is not None else 0, y.grad_fn, y._output_nr)
                 any_saved = True
         node._saved = saved
         node._versions = versions
         if op.saves_result:
             node._result = result
             vc = result._vc
-            node._result_version = vc[0] if vc is not None else 0
+            node._result_version = (vc[0] if vc is not None else 0, node, 0)
             any_saved = True
         if op.aux_saved:
             any_saved = True

@@ -131,7 +131,12 @@ def squeeze_dim(a, dim=0):
     return np.squeeze(a, axis=dims) if dims else a.view()
 
 
-squeeze.vjp = squeeze_dim.vjp = unsqueeze.vjp
+@defop("squeeze_dims", "SqueezeBackward4", dtype_rule="keep", view=True, latex=r"\text{squeeze: gradient unsqueezed}")
+def squeeze_dims(a, dims=()):
+    return squeeze_dim.forward(a, dim=tuple(dims))
+
+
+squeeze.vjp = squeeze_dim.vjp = squeeze_dims.vjp = unsqueeze.vjp
 
 
 @defop("expand", "ExpandBackward0", dtype_rule="keep", view=True, latex=r"\text{expand: gradient summed}")

@@ -201,6 +201,8 @@ def randn(*size, dtype=None, requires_grad=False, device=None, generator=None):
 
 
 def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
+    if size is None and isinstance(high, (tuple, list)):
+        size, high = high, None
     if high is None:
         low, high = 0, low
     d = dtype or dtypes.int64
@@ -228,7 +230,7 @@ def legacy_new(dtype, args, kwargs, cls=Tensor):
         if args[0].dtype is not dtype:
             raise TypeError(f"expected {dtype} (got {args[0].dtype})")
         return args[0]
-    shape = _size(args, {})
+    shape = _size(args, {}) if args else (0,)
     return _finish(np.zeros(shape, dtype=dtype.np), None, False)
 
 
