@@ -89,7 +89,7 @@ def _(ctx, g, F):
     return F.scatter_index(-g, shape, key),
 
 
-@defop("binary_cross_entropy", "BinaryCrossEntropyBackward0", needs={0: (0, 1)}, dtype_rule="float",
+@defop("binary_cross_entropy", "BinaryCrossEntropyBackward0", needs={0: (0, 1), 1: (0,)}, dtype_rule="float",
        latex=r"\frac{\partial\,\mathrm{bce}}{\partial p_i}=\frac{p_i-y_i}{p_i(1-p_i)N}")
 def binary_cross_entropy(p, target, reduction="mean"):
     p = np.asarray(p)
@@ -111,8 +111,19 @@ def _(ctx, g, F):
     p, y = ctx.input(0, F), ctx.input(1, F)
     shape = ctx._in_meta[0][0]
     # NOTE: the denominator is clamped at 1e-12 as in PyTorch, so p = 0 or 1 stays finite.
-    denom = p * (1 - p)
     from core.ops.elementwise import _const
-    floor = _const(np.maximum(np.asarray(denom._data if hasattr(denom, "_data") else denom), 1e-12)
-                   - np.asarray(denom._data if hasattr(denom, "_data") else denom), F)
-    return _unreduce(g, shape, ctx.params["reduction"], F) * (p - y) / (denom + floor),
+    gs = _unreduce(g, shape, ctx.params["reduction"], F)
+    gp = None
+    if ctx.wants(0):
+        denom = p * (1 - p)
+        raw = np.asarray(denom._data if hasattr(denom, "_data") else denom)
+        floor = _const(np.maximum(raw, 1e-12) - raw, F)
+        gp = gs * (p - y) / (denom + floor)
+    gy = None
+    if ctx.wants(1):
+        # d/dy of -(y log p + (1-y) log(1-p)), with the same -100 clamp on the logs
+        raw_p = np.asarray(p._data if hasattr(p, "_data") else p)
+        with np.errstate(divide="ignore"):
+            logit = np.maximum(np.log(raw_p), -100) - np.maximum(np.log1p(-raw_p), -100)
+        gy = gs * _const(-logit.astype(raw_p.dtype), F)
+    return gp, gy
