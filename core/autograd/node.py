@@ -163,20 +163,19 @@ class Node:
         return self._tensor_hooks
 
 
-_node_classes: dict[str, type] = {}
+_node_classes: dict[str, list] = {}
 
 
-def node_class(name: str, display_name: str | None = None) -> type:
-    """The Node subclass named like PyTorch's grad_fn (``MulBackward0``);
-    ``display_name`` is what ``name()`` returns when PyTorch's differs
-    (``torch::autograd::CopyBackwards``)."""
-    cls = _node_classes.get(name)
-    if cls is None:
-        attrs = {}
-        if display_name is not None:
-            attrs["name"] = lambda self: display_name
-        cls = type(name, (Node,), attrs)
-        _node_classes[name] = cls
+def node_class(name: str, display_name: str | None = None, op=None) -> type:
+    """The Node subclass for ``op``, named like PyTorch's grad_fn
+    (``MulBackward0``); ``display_name`` is what ``name()`` returns when
+    PyTorch's differs (``torch::autograd::CopyBackwards``).  Ops that share a
+    grad_fn name get classes of the same name."""
+    attrs = {"op": op}
+    if display_name is not None:
+        attrs["name"] = lambda self: display_name
+    cls = type(name, (Node,), attrs)
+    _node_classes.setdefault(name, []).append(cls)
     return cls
 
 

@@ -60,7 +60,7 @@ class OpDef:
     node_cls: type = field(init=False, repr=False)
 
     def __post_init__(self):
-        self.node_cls = node_class(self.grad_fn, self.node_name)
+        self.node_cls = node_class(self.grad_fn, self.node_name, self)
 
     def def_vjp(self, fn):
         self.vjp = fn
@@ -129,16 +129,43 @@ def _cast_inputs(inputs, np_dtype):
 # apply: the one place ops run and graphs grow
 # ---------------------------------------------------------------------------
 
+def _fast_arrays(op, inputs, Tensor):
+    """The common case without promotion work: a float tensor alone, with a
+    Python number, or with a tensor of the same dtype.  None otherwise."""
+    if op.dtype_rule == "keep":
+        return None
+    a = inputs[0]
+    if type(a) is not Tensor:
+        return None
+    ad = a._data.dtype
+    if ad.kind != "f":
+        return None
+    n = len(inputs)
+    if n == 1:
+        return (a._data,)
+    if n == 2:
+        b = inputs[1]
+        tb = type(b)
+        if tb is float or tb is int:
+            return (a._data, b)
+        if tb is Tensor and b._data.dtype is ad:
+            return (a._data, b._data)
+    return None
+
+
 def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
     """Run ``op`` on ``inputs`` (Tensors and Python scalars) and record a node
     when grad mode is on and an input requires grad."""
     Tensor = _Tensor[0]
-    d = _result_dtype(op, inputs)
-    if d is None:
-        arrays = [x._data if isinstance(x, Tensor) else x for x in inputs]
-    else:
-        arrays = _cast_inputs(inputs, d.np)
-    out = op.forward(*arrays, **params)
+    arrays = _fast_arrays(op, inputs, Tensor)
+    d = None
+    if arrays is None:
+        d = _result_dtype(op, inputs)
+        if d is None:
+            arrays = [x._data if isinstance(x, Tensor) else x for x in inputs]
+        else:
+            arrays = _cast_inputs(inputs, d.np)
+    out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     aux = None
     if op.has_aux:
         out, aux = out
@@ -172,18 +199,22 @@ def record(op, inputs, params, result, aux=None):
     """Attach a new grad_fn node for ``op`` to ``result``."""
     Tensor = _Tensor[0]
     node = op.node_cls()
-    node.op = op
     node._seq = next(_seq)
-    node.params = params
+    if params:
+        node.params = params
     edges = []
     meta = []
     for x in inputs:
         if isinstance(x, Tensor):
-            edges.append(edge_of(x) if x._rg else _NO_EDGE)
-            meta.append((x._data.shape, x._data.dtype))
+            d = x._data
+            meta.append((d.shape, d.dtype))
+            if x._rg:
+                fn = x.grad_fn
+                edges.append((fn, x._output_nr) if fn is not None else (x._grad_accumulator(), 0))
+                continue
         else:
-            edges.append(_NO_EDGE)
             meta.append(None)
+        edges.append(_NO_EDGE)
     node.next_functions = tuple(edges)
     node._in_meta = meta
     needs = op.needs
@@ -191,10 +222,10 @@ def record(op, inputs, params, result, aux=None):
         saved = [None] * len(inputs)
         versions = [0] * len(inputs)
         any_saved = False
-        for i, x in enumerate(inputs):
-            if edges[i] is _NO_EDGE:
+        for i, deps in needs.items():
+            if i >= len(edges) or edges[i] is _NO_EDGE:
                 continue
-            for j in needs.get(i, ()):
+            for j in deps:
                 y = inputs[j]
                 saved[j] = y
                 if isinstance(y, Tensor):

@@ -1,0 +1,1 @@
+"""Autograd: Tensor, grad_fn nodes, the backward engine, grad mode."""
