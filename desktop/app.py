@@ -1,0 +1,56 @@
+"""Start the desktop app: one QApplication, one MainWindow."""
+
+import os
+import sys
+from pathlib import Path
+
+import resources
+
+
+def run_app(program_path: str | os.PathLike | None = None,
+            screenshot: str | os.PathLike | None = None) -> int:
+    """Show the main window with ``program_path`` (default: the default lesson).
+
+    With ``screenshot``, render the window offscreen to that PNG file instead of
+    running the event loop, and return 0 (1 if the file cannot be written).
+    Returns 2 when the program file cannot be read.
+    """
+    try:
+        program_text, program_name = _load_program(program_path)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"backprop-lens: cannot read {program_path}: {error}", file=sys.stderr)
+        return 2
+    if screenshot is not None:
+        # Must be set before the QApplication exists; an explicit choice still wins.
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "backprop-lens"])
+    app.setApplicationName("Backprop Lens")
+    window = MainWindow(program_text, program_name)
+    if screenshot is None:
+        window.show()
+        return app.exec()
+    return _save_screenshot(app, window, Path(screenshot))
+
+
+def _load_program(program_path: str | os.PathLike | None) -> tuple[str, str]:
+    if program_path is None:
+        return resources.read_lesson(resources.DEFAULT_LESSON), resources.DEFAULT_LESSON
+    path = Path(program_path)
+    return path.read_text(encoding="utf-8"), path.name
+
+
+def _save_screenshot(app, window, path: Path) -> int:
+    window.show()
+    app.processEvents()  # let layouts and the first paint settle before grabbing
+    saved = window.grab().save(str(path), "PNG")
+    window.close()
+    if not saved:
+        print(f"backprop-lens: cannot write the screenshot {path}", file=sys.stderr)
+        return 1
+    print(f"backprop-lens: wrote {path}")
+    return 0

@@ -1,0 +1,13 @@
+"""Shared test setup. Runs before any test module imports Qt."""
+
+import os
+import sys
+from pathlib import Path
+
+# Without a screen Qt aborts the whole run (rc 134, no summary line); offscreen needs none.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+# The packages are normally installed (editable); this keeps a bare checkout testable too.
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))

@@ -1,0 +1,47 @@
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMessageBox
+
+import resources
+from desktop import launcher
+from desktop.main_window import PLACEHOLDER_STATUS, MainWindow
+
+
+def test_main_window_opens_with_the_default_lesson(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.windowTitle() == "Backprop Lens"
+    assert window.editor.toPlainText() == resources.read_lesson(resources.DEFAULT_LESSON)
+    assert window.editor.isReadOnly()
+    assert window.statusBar().currentMessage() == PLACEHOLDER_STATUS
+
+
+def test_about_dialog_opens_without_blocking(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.about_action.trigger()
+    box = window.findChild(QMessageBox)
+    assert box is not None and "Backprop Lens" in box.text()
+    box.close()
+
+
+def test_screenshot_writes_a_png(qapp, tmp_path):
+    out = tmp_path / "x.png"
+    assert launcher.main(["--screenshot", out]) == 0
+    assert out.stat().st_size > 0
+    image = QImage(str(out))
+    assert not image.isNull() and image.width() > 100 and image.height() > 100
+
+
+def test_screenshot_of_a_given_program(qapp, tmp_path):
+    program = tmp_path / "prog.py"
+    program.write_text("import torch\nx = torch.ones(3, requires_grad=True)\n", encoding="utf-8")
+    out = tmp_path / "prog.png"
+    assert launcher.main(["--program", program, "--screenshot", out]) == 0
+    assert out.stat().st_size > 0
+
+
+def test_missing_program_file_is_a_usage_error(qapp, tmp_path, capsys):
+    assert launcher.main(["--program", tmp_path / "missing.py"]) == 2
+    assert "cannot read" in capsys.readouterr().err
