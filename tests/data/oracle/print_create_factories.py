@@ -1,0 +1,16 @@
+# desc: factories ones/zeros/ones_like/zeros_like/full/eye/arange/linspace: values and inferred dtypes (arange int vs float step, full with int fill)
+# features: ones, zeros, ones_like, zeros_like, full, eye, arange, linspace, dtype, print
+import torch
+a = torch.ones(2, 3)
+b = torch.zeros(2, dtype=torch.int64)
+c = torch.ones_like(b)
+d = torch.zeros_like(a, dtype=torch.float64)
+e = torch.full((2, 2), 7.5)
+f = torch.eye(3)
+g = torch.arange(5)
+h = torch.arange(0, 1, 0.25)
+i = torch.linspace(0, 1, 5)
+print(a, b, c, d)
+print(e, f)
+print(g, g.dtype, h, h.dtype)
+print(i, i.dtype, torch.full((2,), 3).dtype, torch.eye(2, 3))
