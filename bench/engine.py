@@ -3,12 +3,19 @@
     python -m bench.engine [--repeat N]
 
 Each workload is written once against a ``torch`` module and runs with
-core.torch and, when installed, real PyTorch (one thread).  The ratio is
-core's time over PyTorch's (median of N runs each); targets: <= 1.0 for
-workloads 1-3 and <= 1.2 for workload 4.  Without PyTorch only core's times
-are printed.
+core.torch and, when installed, real PyTorch, both on one thread (numpy's
+BLAS is pinned to one thread here, as torch.set_num_threads(1) does for
+torch).  Runs alternate between the two so that load from elsewhere on the
+machine hits both alike; the ratio is the median of the per-pair ratios
+(each pair measured back to back), the times are medians.
+Targets: <= 1.0 for workloads 1-3 and <= 1.2 for workload 4.  Without
+PyTorch only core's times are printed.
 """
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads its BLAS
 
 import argparse
 import importlib
@@ -72,14 +79,27 @@ def mlp(torch, _cache={}):
 WORKLOADS = [(index_assignment, 1.0), (scalar_chain, 1.0), (vector_rounds, 1.0), (mlp, 1.2)]
 
 
-def _time(fn, torch, repeat):
-    fn(torch)  # warm up
-    times = []
+def _once(fn, torch):
+    t0 = time.perf_counter()
+    fn(torch)
+    return time.perf_counter() - t0
+
+
+def _time_pair(fn, ours, theirs, repeat):
+    """Median times of ``fn`` on two torch modules and the median ratio of
+    back-to-back pairs."""
+    fn(ours)
+    if theirs is not None:
+        fn(theirs)
+    a, b = [], []
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn(torch)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        a.append(_once(fn, ours))
+        if theirs is not None:
+            b.append(_once(fn, theirs))
+    if not b:
+        return statistics.median(a), None, None
+    ratio = statistics.median(x / y for x, y in zip(a, b))
+    return statistics.median(a), statistics.median(b), ratio
 
 
 def _load_real_torch():
@@ -105,14 +125,12 @@ def main(argv=None):
     for fn, target in WORKLOADS:
         repeat = max(3, args.repeat // 6) if fn is mlp else args.repeat
         with np.errstate(all="ignore"):
-            ours = _time(fn, ct, repeat)
+            ours, theirs, ratio = _time_pair(fn, ct, real, repeat)
         if real is None:
             print(f"{fn.__name__:<18} {ours * 1e3:9.3f} {'-':>9} {'-':>7} {target:7.1f}")
             continue
-        theirs = _time(fn, real, repeat)
         a, b = fn(ct), fn(real)
         same = np.allclose(np.asarray(a.tolist()), np.asarray(b.tolist()), rtol=1e-4, atol=1e-5)
-        ratio = ours / theirs
         ok &= ratio <= target and same
         print(f"{fn.__name__:<18} {ours * 1e3:9.3f} {theirs * 1e3:9.3f} {ratio:7.2f} {target:7.1f}"
               + ("" if same else "  RESULTS DIFFER"))

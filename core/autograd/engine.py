@@ -156,20 +156,26 @@ def node_apply(fn, g, F):
         return fn.apply_custom(g, F)
     grads = fn.op.vjp(fn, g, F)
     out = []
+    tensor_mode = F is TensorF
     for (nxt, _), gi, meta in zip(fn.next_functions, grads, fn._in_meta):
         if nxt is None or gi is None:
             out.append(None)
             continue
         shape, dt = meta
-        raw = _raw(gi)
-        if np.shape(raw) != shape:
+        raw = gi._data if tensor_mode else gi
+        if not hasattr(raw, "shape"):  # a Python number from a rule
+            gi = raw = np.asarray(raw, dtype=dt)
+            if tensor_mode:
+                gi = Tensor._make(raw)
+        # NOTE: attribute reads, not np.shape (5x slower): this runs for every edge
+        if raw.shape != shape:
             gi = F.sum_to(gi, shape)
             raw = _raw(gi)
             if np.shape(raw) != shape:
                 raise RuntimeError(f"Function {fn.name()} returned an invalid gradient at index {len(out)} - got "
                                    f"[{', '.join(map(str, np.shape(raw)))}] but expected shape compatible with "
                                    f"[{', '.join(map(str, shape))}]")
-        if raw.dtype != dt:
+        if raw.dtype is not dt and raw.dtype != dt:
             gi = F.cast(gi, dt)
         out.append(gi)
     return out
@@ -199,16 +205,21 @@ def _accumulate(var, g, create_graph):
 
 
 def _dependencies(roots):
+    """How many gradients each node waits for (a node is visited once: the
+    first time it is counted, unless it is a root, already on the stack)."""
     deps = {}
     stack = list(roots)
-    seen = set(roots)
+    root_set = set(roots)
     while stack:
         fn = stack.pop()
         for nxt, _ in fn.next_functions:
-            if nxt is not None:
-                deps[nxt] = deps.get(nxt, 0) + 1
-                if nxt not in seen:
-                    seen.add(nxt)
+            if nxt is None:
+                continue
+            if nxt in deps:
+                deps[nxt] += 1
+            else:
+                deps[nxt] = 1
+                if nxt not in root_set:
                     stack.append(nxt)
     return deps
 
@@ -288,35 +299,32 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
     grad_mode._state[0] = create_graph
     if rec is not None:
         rec.begin(outputs, roots, keep_graph, create_graph)
+    # local names: this loop runs once per node
+    heappop, heappush, buffers_get, pop = heapq.heappop, heapq.heappush, buffers.get, buffers.pop
+    plain = targets is None and rec is None
     try:
         while heap:
-            fn = heapq.heappop(heap)[2]
-            g = buffers.pop(fn, None)
+            fn = heappop(heap)[2]
+            g = pop(fn, None)
             if needed is not None and fn not in needed:
                 continue
-            if fn._tensor_hooks and g is not None:
-                g = _run_tensor_hooks(fn._tensor_hooks, g, F, rec, fn)
-            if fn._retains is not None and g is not None:
-                _retain(fn, g, create_graph, rec)
-            if fn._pre_hooks:
-                for hook in list(fn._pre_hooks.values()):
-                    r = hook((_to_tensor(g),))
-                    if r is not None:
-                        g = _from_tensor(r[0], F)
-            if isinstance(fn, AccumulateGrad):
+            if fn._hooked and g is not None:
+                g = _before_node(fn, g, F, rec, create_graph)
+            if fn.__class__ is AccumulateGrad:
                 _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph)
                 continue
-            if targets is not None and fn in targets and not accumulate:
-                for k, t in targets[fn]:
-                    captured[k] = _to_tensor(g) if g is not None else None
-            if rec is not None:
-                rec.enter(fn, g)
+            if not plain:
+                if targets is not None and fn in targets and not accumulate:
+                    for k, t in targets[fn]:
+                        captured[k] = _to_tensor(g) if g is not None else None
+                if rec is not None:
+                    rec.enter(fn, g)
             outs = node_apply(fn, g, F) if g is not None else [None] * len(fn.next_functions)
-            if not keep_graph:
+            if not keep_graph and fn._has_saved:
                 fn.release()
             if rec is not None:
                 rec.leave(fn, outs, released=not keep_graph)
-            if fn._post_hooks:
+            if fn._hooked and fn._post_hooks:
                 for hook in list(fn._post_hooks.values()):
                     hook(tuple(_to_tensor(o) if o is not None else None for o in outs),
                          (_to_tensor(g) if g is not None else None,))
@@ -324,18 +332,32 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 if nxt is None:
                     continue
                 if og is not None:
-                    prev = buffers.get(nxt)
+                    prev = buffers_get(nxt)
                     buffers[nxt] = og if prev is None else prev + og
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if left == 0:
-                    heapq.heappush(heap, (-nxt._seq, tie, nxt))
+                    heappush(heap, (-nxt._seq, tie, nxt))
                     tie += 1
     finally:
         grad_mode._state[0] = prev_mode
         if rec is not None:
             rec.end()
     return captured
+
+
+def _before_node(fn, g, F, rec, create_graph):
+    """PyTorch's order at a node: tensor hooks, retain_grad, node pre-hooks."""
+    if fn._tensor_hooks:
+        g = _run_tensor_hooks(fn._tensor_hooks, g, F, rec, fn)
+    if fn._retains is not None:
+        _retain(fn, g, create_graph, rec)
+    if fn._pre_hooks:
+        for hook in list(fn._pre_hooks.values()):
+            r = hook((_to_tensor(g),))
+            if r is not None:
+                g = _from_tensor(r[0], F)
+    return g
 
 
 def _retain(fn, g, create_graph, rec):

@@ -74,6 +74,7 @@ class Node:
     _post_hooks = None       # node post-hooks: fn(grad_inputs, grad_outputs)
     _tensor_hooks = None     # tensor hooks of the (non-leaf) output: fn(grad) -> grad | None
     _retains = None          # weakref to the output tensor that called retain_grad()
+    _hooked = False          # any of the four above is set (one check on the engine's hot path)
     metadata = None
 
     _saved = None
@@ -113,9 +114,12 @@ class Node:
         if self._released:
             raise RuntimeError(SECOND_BACKWARD)
         x = self._saved[i]
-        if x is None or not hasattr(x, "_data"):
-            return x  # a Python scalar
-        self._check_version(x, self._versions[i])
+        saved = self._versions[i]
+        if saved is None:
+            return x  # a Python scalar (or None)
+        vc = x._vc
+        if vc is not None and vc[0] != saved[0]:
+            self._check_version(x, saved)
         return F.saved(x)
 
     def result(self, F):
@@ -150,16 +154,19 @@ class Node:
     def register_hook(self, fn) -> RemovableHandle:
         if self._post_hooks is None:
             self._post_hooks = _HookTable()
+        self._hooked = True
         return add_hook(self._post_hooks, fn)
 
     def register_prehook(self, fn) -> RemovableHandle:
         if self._pre_hooks is None:
             self._pre_hooks = _HookTable()
+        self._hooked = True
         return add_hook(self._pre_hooks, fn)
 
     def _tensor_hook_table(self):
         if self._tensor_hooks is None:
             self._tensor_hooks = _HookTable()
+        self._hooked = True
         return self._tensor_hooks
 
 

@@ -217,6 +217,7 @@ class Tensor:
             return
         self._retains_grad = True
         self.grad_fn._retains = (self._output_nr, weakref.ref(self))
+        self.grad_fn._hooked = True
 
     @property
     def output_nr(self):

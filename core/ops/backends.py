@@ -101,6 +101,14 @@ class NumpyF:
         return out
 
     @staticmethod
+    def place(g, shape, key):
+        """Zeros of ``shape`` with ``g`` at a basic index (ints and slices:
+        no position repeats, so plain assignment is enough)."""
+        out = np.zeros(shape, dtype=np.result_type(g))
+        out[key] = g
+        return out
+
+    @staticmethod
     def index(g, index):
         return g[index]
 
@@ -210,6 +218,10 @@ class TensorF:
     def scatter_index(g, shape, index):
         from core.ops.registry import REGISTRY, apply
         return apply(REGISTRY["index_backward"], (g,), {"shape": tuple(shape), "index": index})
+
+    @staticmethod
+    def place(g, shape, key):
+        return TensorF.scatter_index(g, shape, key)
 
     @staticmethod
     def index(g, index):

@@ -57,8 +57,9 @@ def mul(a, b):
 
 @mul.def_vjp
 def _(ctx, g, F):
-    return (g * ctx.input(1, F) if ctx.wants(0) else None,
-            g * ctx.input(0, F) if ctx.wants(1) else None)
+    (a_fn, _), (b_fn, _) = ctx.next_functions  # inlined wants(): mul is the hottest rule
+    return (g * ctx.input(1, F) if a_fn is not None else None,
+            g * ctx.input(0, F) if b_fn is not None else None)
 
 
 @defop("div", "DivBackward0", needs={0: (1,), 1: (0, 1)}, dtype_rule="float",

@@ -53,8 +53,9 @@ class CopySlices(Node):
     def __init__(self, base_edge, fn, chain, base_meta):
         self.fn = fn
         self.chain = chain
+        self._has_saved = fn._has_saved  # releasing CopySlices releases the op it wraps
         self.next_functions = (base_edge,) + tuple(fn.next_functions[1:])
-        self._in_meta = [base_meta] + list(fn._in_meta[1:])
+        self._in_meta = (base_meta,) + tuple(fn._in_meta[1:])
         self._seq = next(_seq)
 
     def name(self):
@@ -88,7 +89,7 @@ class AsStridedBackward0(Node):
     def __init__(self, base_edge, chain, base_meta):
         self.chain = chain
         self.next_functions = (base_edge,)
-        self._in_meta = [base_meta]
+        self._in_meta = (base_meta,)
         self._seq = next(_seq)
 
     def apply_custom(self, g, F):

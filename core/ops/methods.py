@@ -8,7 +8,7 @@ from __future__ import annotations
 from core import dtypes
 from core.autograd.tensor import Tensor
 from core.ops import api
-from core.ops.registry import REGISTRY as R
+from core.ops.registry import REGISTRY as R, apply
 
 # methods that are the functional op with self first
 _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv dot bmm outer neg negative
@@ -21,15 +21,31 @@ logical_not equal allclose isclose isnan isinf""".split()
 for _name in _SAME:
     setattr(Tensor, _name, getattr(api, _name))
 
+def _fast_binary(op, slow):
+    """``a <op> b`` for a tensor and a number or tensor goes straight to the
+    registry; anything else (and any error, for PyTorch's message) takes the
+    full path through the functional API."""
+    fast = (float, int, Tensor)
+
+    def method(self, other):
+        if other.__class__ in fast:
+            try:
+                return apply(op, (self, other))
+            except ValueError:
+                pass
+        return slow(self, other)
+    return method
+
+
 Tensor.__matmul__ = api.matmul
 Tensor.__rmatmul__ = lambda self, other: api.matmul(api.as_tensor_operand(other), self)
-Tensor.__add__ = lambda self, other: api.add(self, other)
-Tensor.__radd__ = lambda self, other: api.add(self, other)
-Tensor.__sub__ = lambda self, other: api.sub(self, other)
+Tensor.__add__ = _fast_binary(R["add"], api.add)
+Tensor.__radd__ = _fast_binary(R["add"], api.add)
+Tensor.__sub__ = _fast_binary(R["sub"], api.sub)
 Tensor.__rsub__ = lambda self, other: api.rsub(self, other)
-Tensor.__mul__ = lambda self, other: api.mul(self, other)
-Tensor.__rmul__ = lambda self, other: api.mul(self, other)
-Tensor.__truediv__ = lambda self, other: api.div(self, other)
+Tensor.__mul__ = _fast_binary(R["mul"], api.mul)
+Tensor.__rmul__ = _fast_binary(R["mul"], api.mul)
+Tensor.__truediv__ = _fast_binary(R["div"], api.div)
 Tensor.__rtruediv__ = lambda self, other: api.rdiv(self, other)
 Tensor.__floordiv__ = lambda self, other: api.div(self, other, rounding_mode="floor")
 Tensor.__pow__ = lambda self, other: api.pow(self, other)

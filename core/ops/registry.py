@@ -62,6 +62,11 @@ class OpDef:
     def __post_init__(self):
         self.node_cls = node_class(self.grad_fn, self.node_name, self)
 
+    @property
+    def saves(self) -> bool:
+        """Whether a node of this op may keep tensors for its vjp."""
+        return bool(self.needs) or self.saves_result or self.aux_saved
+
     def def_vjp(self, fn):
         self.vjp = fn
         return fn
@@ -173,7 +178,8 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
         out = np.asarray(out) if d is None else np.asarray(out, dtype=d.np)
         if out.ndim == 0:
             out = out[()]
-    result = Tensor._make(out)
+    result = object.__new__(Tensor)
+    result._data = out
     if op.view:
         inputs[0]._share_storage(result, op, params)
     if grad_mode._state[0] and op.vjp is not None:
@@ -195,6 +201,16 @@ def edge_of(x):
     return _NO_EDGE
 
 
+def _edge_and_meta(x, Tensor):
+    if isinstance(x, Tensor):
+        d = x._data
+        if x._rg:
+            fn = x.grad_fn
+            return ((fn, x._output_nr) if fn is not None else (x._grad_accumulator(), 0)), (d.shape, d.dtype)
+        return _NO_EDGE, (d.shape, d.dtype)
+    return _NO_EDGE, None
+
+
 def record(op, inputs, params, result, aux=None):
     """Attach a new grad_fn node for ``op`` to ``result``."""
     Tensor = _Tensor[0]
@@ -202,48 +218,64 @@ def record(op, inputs, params, result, aux=None):
     node._seq = next(_seq)
     if params:
         node.params = params
-    edges = []
-    meta = []
-    for x in inputs:
-        if isinstance(x, Tensor):
-            d = x._data
-            meta.append((d.shape, d.dtype))
-            if x._rg:
-                fn = x.grad_fn
-                edges.append((fn, x._output_nr) if fn is not None else (x._grad_accumulator(), 0))
-                continue
+    n = len(inputs)
+    if n == 1:
+        # the hot path, unrolled: a unary op on a tensor that requires grad
+        x = inputs[0]
+        d = x._data
+        fn = x.grad_fn
+        node.next_functions = ((fn, x._output_nr) if fn is not None else (x._grad_accumulator(), 0),)
+        node._in_meta = ((d.shape, d.dtype),)
+    elif n == 2:
+        # binary ops, unrolled for the common tensor-with-number case
+        x, y = inputs
+        d = x._data
+        if x._rg:
+            fn = x.grad_fn
+            e0 = (fn, x._output_nr) if fn is not None else (x._grad_accumulator(), 0)
         else:
-            meta.append(None)
-        edges.append(_NO_EDGE)
-    node.next_functions = tuple(edges)
-    node._in_meta = meta
-    needs = op.needs
-    if needs or op.saves_result or op.aux_saved:
-        saved = [None] * len(inputs)
-        versions = [0] * len(inputs)
-        any_saved = False
-        for i, deps in needs.items():
-            if i >= len(edges) or edges[i] is _NO_EDGE:
-                continue
-            for j in deps:
-                y = inputs[j]
-                saved[j] = y
-                if isinstance(y, Tensor):
-                    vc = y._vc
-                    versions[j] = (vc[0] if vc is not None else 0, y.grad_fn, y._output_nr)
-                any_saved = True
-        node._saved = saved
-        node._versions = versions
-        if op.saves_result:
-            node._result = result
-            vc = result._vc
-            node._result_version = (vc[0] if vc is not None else 0, node, 0)
-            any_saved = True
-        if op.aux_saved:
-            any_saved = True
-        node._has_saved = any_saved
+            e0 = _NO_EDGE
+        if y.__class__ is float or y.__class__ is int:
+            node.next_functions = (e0, _NO_EDGE)
+            node._in_meta = ((d.shape, d.dtype), None)
+        else:
+            e1, m1 = _edge_and_meta(y, Tensor)
+            node.next_functions = (e0, e1)
+            node._in_meta = ((d.shape, d.dtype), m1)
+    else:
+        pairs = [_edge_and_meta(x, Tensor) for x in inputs]
+        node.next_functions = tuple(e for e, _ in pairs)
+        node._in_meta = tuple(m for _, m in pairs)
+    if op.needs or op.saves_result or op.aux_saved:
+        _save(node, op, inputs, result, Tensor)
     if aux is not None:
         node._aux = aux
     result.grad_fn = node
     result._rg = True
     return node
+
+
+def _save(node, op, inputs, result, Tensor):
+    """Keep what the vjp will read, with each tensor's version and grad_fn now
+    (to detect, and name, a later in-place change)."""
+    edges = node.next_functions
+    saved = [None] * len(inputs)
+    versions = [None] * len(inputs)
+    any_saved = op.saves_result or op.aux_saved
+    for i, deps in op.needs.items():
+        if i >= len(edges) or edges[i] is _NO_EDGE:
+            continue
+        for j in deps:
+            y = inputs[j]
+            saved[j] = y
+            if isinstance(y, Tensor):
+                vc = y._vc
+                versions[j] = (vc[0] if vc is not None else 0, y.grad_fn, y._output_nr)
+            any_saved = True
+    node._saved = saved
+    node._versions = versions
+    if op.saves_result:
+        node._result = result
+        vc = result._vc
+        node._result_version = (vc[0] if vc is not None else 0, node, 0)
+    node._has_saved = any_saved

@@ -182,7 +182,7 @@ def _(ctx, g, F):
     p = ctx.params
     shape = _in_shape(ctx)
     key = (slice(None),) * (p["dim"] % len(shape)) + (p["index"], Ellipsis)
-    return F.scatter_index(g, shape, key),
+    return F.place(g, shape, key),
 
 
 @defop("slice", "SliceBackward0", dtype_rule="keep", view=True, latex=r"\text{slice: gradient placed in the slice}")
@@ -199,7 +199,7 @@ def _(ctx, g, F):
     p = ctx.params
     shape = _in_shape(ctx)
     key = (slice(None),) * (p["dim"] % len(shape)) + (slice(p["start"], p["stop"], p["step"]), Ellipsis)
-    return F.scatter_index(g, shape, key),
+    return F.place(g, shape, key),
 
 
 @defop("index", "IndexBackward0", dtype_rule="keep", latex=r"\text{index: gradient added at the indices}")
