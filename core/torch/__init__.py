@@ -68,9 +68,14 @@ from core.torch.autograd import Variable  # noqa: E402,F401
 
 
 def install():
-    """Make ``import torch`` (and its submodules programs use) resolve here."""
+    """Make ``import torch`` (and its submodules programs use) resolve here.
+
+    Also silences numpy's floating-point warnings process-wide: PyTorch gives
+    inf and nan without a word, so a program must not see "divide by zero"."""
+    import numpy
     import core.torch.autograd.functional
     import core.torch.nn.functional
+    numpy.seterr(all="ignore")
     mods = {"torch": sys.modules[__name__], "torch.autograd": autograd,
             "torch.autograd.functional": core.torch.autograd.functional,
             "torch.nn": nn, "torch.nn.functional": core.torch.nn.functional}
