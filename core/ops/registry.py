@@ -26,6 +26,18 @@ from core.autograd import grad_mode
 from core.autograd.node import node_class, _seq
 
 REGISTRY: dict[str, "OpDef"] = {}
+
+# An optional size guard (the interpreter's tensor-element limit): called as
+# guard(op, inputs, params) before an op runs and guard(None, shape) before a
+# tensor of ``shape`` is created, so that numpy never allocates past the limit.
+guard: list = [None]
+
+
+def check_shape(shape):
+    """Ask the guard, if any, whether a tensor of ``shape`` may be created."""
+    g = guard[0]
+    if g is not None:
+        g(None, (tuple(shape),), None)
 _EMPTY: dict = {}
 _NO_EDGE = (None, 0)
 
@@ -162,6 +174,8 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
     """Run ``op`` on ``inputs`` (Tensors and Python scalars) and record a node
     when grad mode is on and an input requires grad."""
     Tensor = _Tensor[0]
+    if guard[0] is not None:
+        guard[0](op, inputs, params)
     arrays = _fast_arrays(op, inputs, Tensor)
     d = None
     if arrays is None:

@@ -13,6 +13,7 @@ import numpy as np
 
 from core import dtypes
 from core.autograd.tensor import Tensor, Size
+from core.ops.registry import check_shape
 
 COPY_CONSTRUCT_WARNING = (
     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -117,6 +118,7 @@ def _filled(value, args, kwargs, default=None):
     for s in shape:
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, shape))}]")
+    check_shape(shape)
     return _finish(np.full(shape, value, dtype=dtype.np), None, requires_grad)
 
 
@@ -141,6 +143,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
 
 def _like(value):
     def fn(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+        check_shape(input.shape)
         d = dtype or input.dtype
         return _finish(np.full(input._data.shape, value, dtype=d.np), None, requires_grad)
     return fn
@@ -157,6 +160,7 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    check_shape((n, m if m is not None else n))
     return _finish(np.eye(n, m if m is not None else n, dtype=(dtype or dtypes.get_default_dtype()).np),
                    None, requires_grad)
 
@@ -172,12 +176,14 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         dtype = dtypes.get_default_dtype() if any(isinstance(v, float) for v in vals) else dtypes.int64
     # NOTE: computed in float64 then cast, so arange(0, 1, 0.1) has PyTorch's 10 elements
     n = int(np.ceil((vals[1] - vals[0]) / vals[2]))
+    check_shape((max(n, 0),))
     arr = (vals[0] + np.arange(max(n, 0), dtype=np.float64) * vals[2]).astype(dtype.np)
     return _finish(arr, None, requires_grad)
 
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
     d = dtype or dtypes.get_default_dtype()
+    check_shape((int(steps),))
     return _finish(np.linspace(start, end, int(steps), dtype=np.float64).astype(d.np), None, requires_grad)
 
 
@@ -192,11 +198,13 @@ def seed():
 
 def rand(*size, dtype=None, requires_grad=False, device=None, generator=None):
     d = dtype or dtypes.get_default_dtype()
+    check_shape(_size(size, {}))
     return _finish(_rng[0].random(_size(size, {})).astype(d.np), None, requires_grad)
 
 
 def randn(*size, dtype=None, requires_grad=False, device=None, generator=None):
     d = dtype or dtypes.get_default_dtype()
+    check_shape(_size(size, {}))
     return _finish(_rng[0].standard_normal(_size(size, {})).astype(d.np), None, requires_grad)
 
 
@@ -206,6 +214,7 @@ def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, devic
     if high is None:
         low, high = 0, low
     d = dtype or dtypes.int64
+    check_shape(tuple(size))
     return _finish(_rng[0].integers(low, high, size=tuple(size)).astype(d.np), None, requires_grad)
 
 
@@ -231,6 +240,7 @@ def legacy_new(dtype, args, kwargs, cls=Tensor):
             raise TypeError(f"expected {dtype} (got {args[0].dtype})")
         return args[0]
     shape = _size(args, {}) if args else (0,)
+    check_shape(shape)
     return _finish(np.zeros(shape, dtype=dtype.np), None, False)
 
 

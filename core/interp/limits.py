@@ -1,0 +1,129 @@
+"""Resource limits for running a program, and the error that stops it.
+
+Every limit has a default, a name the user sees, and a way to change it
+(``Limits`` fields; the CLI's ``--max-*`` options; the app's settings).
+:class:`LimitExceeded` derives from ``BaseException``, so a program's own
+``try: ... except Exception:`` cannot swallow it.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class Limits:
+    """What one run of a program may use."""
+
+    max_tensor_elements: int = 10_000_000
+    max_steps: int = 1_000_000          # statements and loop iterations, all together
+    max_loop_iterations: int = 100_000  # iterations of any one loop
+    max_call_depth: int = 100           # nested calls of the program's own functions
+    max_seconds: float = 10.0           # wall time
+    max_sequence_length: int = 10_000_000  # lists, strings and ranges the program builds
+    max_int_bits: int = 100_000         # Python integers (2 ** huge)
+
+    # name the user sees -> (field, how to change it)
+    DESCRIPTIONS: dict = field(default_factory=lambda: {
+        "max_tensor_elements": ("tensor elements", "--max-tensor-elements"),
+        "max_steps": ("steps (statements and loop iterations)", "--max-steps"),
+        "max_loop_iterations": ("iterations of one loop", "--max-loop-iterations"),
+        "max_call_depth": ("nested function calls", "--max-call-depth"),
+        "max_seconds": ("seconds of running time", "--max-seconds"),
+        "max_sequence_length": ("elements of a list, string or range", "--max-sequence-length"),
+        "max_int_bits": ("bits of an integer", "--max-int-bits"),
+    }, repr=False, compare=False)
+
+
+class LimitExceeded(BaseException):
+    """A program went past one of its limits."""
+
+    def __init__(self, limits: Limits, name: str, detail: str = ""):
+        what, option = limits.DESCRIPTIONS[name]
+        value = getattr(limits, name)
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
+        msg = f"the program went past the limit of {shown} {what}"
+        if detail:
+            msg += f" ({detail})"
+        msg += f". If this is intended, raise the limit (option {option}, or Settings > Limits in the app)."
+        super().__init__(msg)
+        self.limit = name
+        self.type_name = "LimitExceeded"
+
+
+class Budget:
+    """Counts steps and time for one run; the interpreter calls ``step()``."""
+
+    __slots__ = ("limits", "steps", "deadline", "_next_clock")
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.steps = 0
+        self.deadline = time.monotonic() + limits.max_seconds
+        self._next_clock = 1000
+
+    def step(self):
+        self.steps += 1
+        if self.steps >= self._next_clock:
+            self._next_clock += 1000
+            if self.steps > self.limits.max_steps:
+                raise LimitExceeded(self.limits, "max_steps")
+            if time.monotonic() > self.deadline:
+                raise LimitExceeded(self.limits, "max_seconds")
+
+    def check_time(self):
+        if time.monotonic() > self.deadline:
+            raise LimitExceeded(self.limits, "max_seconds")
+
+
+def _numel(shape):
+    n = 1
+    for s in shape:
+        n *= int(s)
+    return n
+
+
+def tensor_guard(limits: Limits):
+    """A registry guard that refuses ops and creations past the element limit,
+    before numpy allocates anything."""
+    cap = limits.max_tensor_elements
+
+    def guard(op, inputs, params):
+        if op is None:  # a creation: inputs is (shape,)
+            n = _numel(inputs[0])
+        else:
+            n = _estimate(op, inputs, params)
+        if n > cap:
+            raise LimitExceeded(limits, "max_tensor_elements", f"an operation would make {n:,} elements")
+    return guard
+
+
+def _estimate(op, inputs, params):
+    """An upper bound on the elements ``op`` produces (broadcast, repeat)."""
+    shapes = [getattr(x, "_data", None) for x in inputs]
+    shapes = [np.shape(d) for d in shapes if d is not None]
+    if not shapes:
+        return 0
+    name = op.name
+    if name == "repeat":
+        reps = params.get("repeats", ())
+        base = (1,) * (len(reps) - len(shapes[0])) + tuple(shapes[0])
+        return _numel(r * s for r, s in zip(reps, base))
+    if name == "expand":
+        return 0  # a view: nothing is allocated
+    if name in ("cat", "stack"):
+        return sum(_numel(s) for s in shapes)
+    if name == "mm" and len(shapes) == 2 and len(shapes[0]) == 2 and len(shapes[1]) == 2:
+        return shapes[0][0] * shapes[1][1]
+    if name == "bmm" and len(shapes) == 2 and len(shapes[0]) == 3 and len(shapes[1]) == 3:
+        return shapes[0][0] * shapes[0][1] * shapes[1][2]
+    if name == "index_backward":
+        return _numel(params.get("shape", ()))
+    if name in ("mv", "dot", "index", "index_put"):
+        return max(_numel(s) for s in shapes)
+    try:
+        return _numel(np.broadcast_shapes(*shapes))
+    except ValueError:
+        return max(_numel(s) for s in shapes)

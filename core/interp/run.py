@@ -1,0 +1,176 @@
+"""Run a program and collect what it did: ``run_program``.
+
+One entry point for the app, the CLI and the analysis.  It never raises for
+anything the program does: a rejection, an exception the program raised, or
+a limit it went past all come back in :class:`RunResult.error`, with the line.
+Runs are serialised by a lock, because the engine's grad mode, default dtype,
+print options and size guard are process-wide.
+"""
+from __future__ import annotations
+
+import io
+import sys
+import threading
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from core.interp.interpreter import Interpreter
+from core.interp.limits import LimitExceeded, Limits, tensor_guard
+from core.interp.parse import Program, ProgramRejected, parse_program
+
+_LOCK = threading.RLock()
+
+
+@dataclass
+class RunError:
+    """What stopped a program: ``kind`` is rejected, raised or limit."""
+
+    type: str
+    message: str
+    line: int | None
+    kind: str
+    inner_line: int | None = None
+    col: int | None = None
+
+    def to_json(self) -> dict:
+        d = {"type": self.type, "message": self.message, "line": self.line}
+        if self.inner_line is not None:
+            d["inner_line"] = self.inner_line
+        if self.col is not None:
+            d["col"] = self.col
+        d["kind"] = self.kind
+        return d
+
+
+@dataclass
+class Warning_:
+    category: str
+    message: str
+    line: int | None
+
+
+@dataclass
+class RunResult:
+    stdout: str
+    error: RunError | None
+    warnings: list = field(default_factory=list)
+    namespace: dict = field(default_factory=dict)   # top-level names -> values, at the end or the error
+    program: Program | None = None
+    statements_run: int = 0
+
+    @property
+    def rejected(self) -> bool:
+        return self.error is not None and self.error.kind == "rejected"
+
+    def tensors(self) -> dict:
+        from core.autograd.tensor import Tensor
+        return {k: v for k, v in self.namespace.items() if isinstance(v, Tensor)}
+
+
+class _State:
+    """Process-wide engine state a run sets up and puts back afterwards."""
+
+    def __enter__(self):
+        from core import dtypes, printing
+        from core.autograd import grad_mode
+        from core.ops import registry
+        self.saved = (grad_mode._state[0], dtypes._default[0], printing.get_printoptions(), registry.guard[0],
+                      np.seterr(all="ignore"), sys.getrecursionlimit())
+        grad_mode._state[0] = True
+        dtypes._default[0] = dtypes.float32
+        printing.set_printoptions(profile="default")
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 6000))
+        return self
+
+    def __exit__(self, *exc):
+        from core import dtypes, printing
+        from core.autograd import grad_mode
+        from core.ops import registry
+        mode, default, opts, guard, err, rec = self.saved
+        grad_mode._state[0] = mode
+        dtypes._default[0] = default
+        _restore_printoptions(printing, opts)
+        registry.guard[0] = guard
+        np.seterr(**err)
+        sys.setrecursionlimit(rec)
+        return False
+
+
+def _restore_printoptions(printing, opts):
+    import dataclasses
+    for f in dataclasses.fields(opts):
+        setattr(printing._OPTS, f.name, getattr(opts, f.name))
+
+
+def run_program(source: str, *, filename: str = "<program>", limits: Limits | None = None,
+                stop_before: int | None = None, program: Program | None = None) -> RunResult:
+    """Parse and run ``source``; ``stop_before`` runs only the first top-level
+    statements (the analysis's forward prefix)."""
+    limits = limits or Limits()
+    if program is None:
+        try:
+            program = parse_program(source, filename)
+        except ProgramRejected as e:
+            return RunResult("", RunError(e.type_name, e.message, e.line, "rejected", col=e.col))
+    out = io.StringIO()
+    with _LOCK, _State():
+        from core.ops import registry
+        from core.torch import creation
+        registry.guard[0] = tensor_guard(limits)
+        creation.manual_seed(0)
+        interp = Interpreter(program, limits, out)
+        error, count, caught = _execute(interp, program, stop_before)
+    return RunResult(out.getvalue(), error, caught, dict(interp.globals.vars), program, count)
+
+
+def _execute(interp, program, stop_before):
+    statements = program.statements if stop_before is None else program.statements[:stop_before]
+    caught = []
+    error = None
+    count = 0
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        caught.append(Warning_(category.__name__, str(message), interp.frames[0].line))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = show
+        for stmt in statements:
+            try:
+                interp.run_statement(stmt)
+                count += 1
+            except LimitExceeded as e:
+                error = RunError("LimitExceeded", str(e), interp.frames[0].line, "limit",
+                                 _inner(interp, e))
+                break
+            except ProgramRejected as e:
+                error = RunError(e.type_name, e.message, e.line or interp.frames[0].line, "rejected", col=e.col)
+                break
+            except RecursionError:
+                error = RunError("LimitExceeded", "the program nests too deeply (calls or expressions); "
+                                 "simplify it, or raise the limit with --max-call-depth", interp.frames[0].line,
+                                 "limit")
+                break
+            except (MemoryError, KeyboardInterrupt) as e:
+                error = RunError(type(e).__name__, "the program ran out of memory" if isinstance(e, MemoryError)
+                                 else "stopped", interp.frames[0].line, "limit")
+                break
+            except Exception as e:  # noqa: BLE001 - the program's own error is the result
+                error = RunError(type(e).__name__, _message(e), interp.frames[0].line, "raised", _inner(interp, e))
+                break
+            finally:
+                del interp.frames[1:]
+                interp.depth = 0
+    return error, count, caught
+
+
+def _inner(interp, e):
+    return interp.error_inner_line if interp.error_exc is e else None
+
+
+def _message(e) -> str:
+    if isinstance(e, KeyError) and len(e.args) == 1:
+        return repr(e.args[0])
+    return str(e)
