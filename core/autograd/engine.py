@@ -32,6 +32,12 @@ CREATE_GRAPH_WARNING = (
 
 # The recorder of the running backward, if any (see core.analysis).
 _recorder = [None]
+# Called as observer(kind, outputs, grads) when a program asks for a backward or
+# autograd.grad, before anything runs (the analysis finds the output and v this way).
+observer = [None]
+# Tensor hooks run unless this is False (the analysis's witness run leaves them out,
+# as the Jacobian is the mathematical one).
+hooks_enabled = [True]
 
 
 def _as_tuple(x):
@@ -70,6 +76,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     grads = _as_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(outputs)
     if isinstance(grad_tensors, Tensor):
         grads = (grad_tensors,)
+    if observer[0] is not None:
+        observer[0]("backward", outputs, grads)
     if len(grads) != len(outputs):
         raise RuntimeError(f"got {len(grads)} tensors and {len(outputs)} gradients")
     inputs = _as_tuple(inputs) or None
@@ -96,6 +104,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if len(gos) != len(outs):
         raise RuntimeError(f"grad requires one grad_output per output: got {len(gos)} grad_outputs and "
                            f"{len(outs)} outputs")
+    if observer[0] is not None:
+        observer[0]("autograd.grad", outs, gos)
     if allow_unused is None:
         allow_unused = materialize_grads
     for t in ins:
@@ -348,7 +358,7 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
 
 def _before_node(fn, g, F, rec, create_graph):
     """PyTorch's order at a node: tensor hooks, retain_grad, node pre-hooks."""
-    if fn._tensor_hooks:
+    if fn._tensor_hooks and hooks_enabled[0]:
         g = _run_tensor_hooks(fn._tensor_hooks, g, F, rec, fn)
     if fn._retains is not None:
         _retain(fn, g, create_graph, rec)
@@ -379,7 +389,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
     var = fn.variable
     if g is None:
         return
-    if var._hooks:
+    if var._hooks and hooks_enabled[0]:
         g = _run_tensor_hooks(var._hooks, g, F, rec, fn, leaf=var)
     if targets is not None:
         hits = targets.get(fn)

@@ -81,6 +81,7 @@ class Tensor:
     _retains_grad = False
     _is_param = False
     _name = None
+    _sym = None            # symbolic value while a shadow evaluation runs (core.symbolic)
 
     # -- construction ----------------------------------------------------------
     @classmethod
@@ -166,7 +167,13 @@ class Tensor:
     def _set_leaf_requires_grad(self, value):
         if value and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        became = value and not self._rg
         self._rg = value
+        if registry.shadow[0] is not None:
+            if became:
+                registry.shadow[0].on_leaf(self)
+            elif not value:
+                self._sym = None
 
     def requires_grad_(self, requires_grad=True):
         if self.grad_fn is not None:
@@ -381,6 +388,8 @@ class Tensor:
                                "https://github.com/pytorch/pytorch/pull/103001")
         t = type(self)._make(np.array(self._data, copy=True))
         t._rg = self._rg
+        if t._rg and registry.shadow[0] is not None:
+            registry.shadow[0].on_leaf(t)
         t._is_param = self._is_param
         if self._grad is not None:
             t._grad = _copy.deepcopy(self._grad, memo)

@@ -23,6 +23,10 @@ from core.interp.parse import Program, ProgramRejected, parse_program
 _LOCK = threading.RLock()
 
 
+class StopRun(BaseException):
+    """Raised by an observer to end a run early (the analysis has what it needs)."""
+
+
 @dataclass
 class RunError:
     """What stopped a program: ``kind`` is rejected, raised or limit."""
@@ -105,9 +109,13 @@ def _restore_printoptions(printing, opts):
 
 
 def run_program(source: str, *, filename: str = "<program>", limits: Limits | None = None,
-                stop_before: int | None = None, program: Program | None = None) -> RunResult:
+                stop_before: int | None = None, program: Program | None = None, observer=None,
+                shadow=None) -> RunResult:
     """Parse and run ``source``; ``stop_before`` runs only the first top-level
-    statements (the analysis's forward prefix)."""
+    statements.  ``observer(kind, outputs, grads, interp)`` sees every
+    backward/autograd.grad the program asks for, before it runs, and may raise
+    :class:`StopRun`; ``shadow`` (a core.symbolic Shadow) evaluates symbolically
+    alongside."""
     limits = limits or Limits()
     if program is None:
         try:
@@ -118,10 +126,20 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
     with _LOCK, _State():
         from core.ops import registry
         from core.torch import creation
+        from core.autograd import engine
         registry.guard[0] = tensor_guard(limits)
         creation.manual_seed(0)
         interp = Interpreter(program, limits, out)
-        error, count, caught = _execute(interp, program, stop_before)
+        if observer is not None:
+            engine.observer[0] = lambda kind, outs, grads: observer(kind, outs, grads, interp)
+        try:
+            if shadow is not None:
+                with shadow:
+                    error, count, caught = _execute(interp, program, stop_before)
+            else:
+                error, count, caught = _execute(interp, program, stop_before)
+        finally:
+            engine.observer[0] = None
     return RunResult(out.getvalue(), error, caught, dict(interp.globals.vars), program, count)
 
 
@@ -137,10 +155,13 @@ def _execute(interp, program, stop_before):
     with warnings.catch_warnings():
         warnings.simplefilter("always")
         warnings.showwarning = show
-        for stmt in statements:
+        for index, stmt in enumerate(statements):
+            interp.stmt_index = index
             try:
                 interp.run_statement(stmt)
                 count += 1
+            except StopRun:
+                break
             except LimitExceeded as e:
                 error = RunError("LimitExceeded", str(e), interp.frames[0].line, "limit",
                                  _inner(interp, e))

@@ -32,6 +32,9 @@ REGISTRY: dict[str, "OpDef"] = {}
 # tensor of ``shape`` is created, so that numpy never allocates past the limit.
 guard: list = [None]
 
+# The shadow symbolic evaluation, when one is active (core.symbolic.shadow).
+shadow: list = [None]
+
 
 def check_shape(shape):
     """Ask the guard, if any, whether a tensor of ``shape`` may be created."""
@@ -202,6 +205,8 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
                 if out.dtype.kind == "f":  # integer and bool results never require grad
                     record(op, inputs, params, result, aux)
                 break
+    if shadow[0] is not None:
+        shadow[0].on_apply(op, inputs, params, result)
     return result
 
 

@@ -11,6 +11,9 @@ def Parameter(data=None, requires_grad=True):
     t = data.detach() if data is not None else tensor([])
     t._rg = bool(requires_grad)
     t._is_param = True
+    from core.ops import registry
+    if t._rg and registry.shadow[0] is not None:
+        registry.shadow[0].on_leaf(t)
     return t
 
 

@@ -1,0 +1,341 @@
+"""The analysis: symbolic J and vᵀJ beside the engine's backward, and a verdict.
+
+Steps (DESIGN.md, "How data flows"):
+
+1. *Discover*: run the program, noting every backward / autograd.grad it asks
+   for (which tensor, which statement, which gradient argument).
+2. *Choose* the output (the option, else the first tensor differentiated, else
+   the last top-level tensor with a grad_fn) and ``v`` (the option, else the
+   call's gradient argument, else ones for one element).
+3. *Capture*: run again with the symbolic shadow on, and stop just before the
+   output is differentiated: the forward prefix, in numbers and in symbols.
+4. *Witness*: J by differentiating the symbolic output (symengine), evaluated
+   at the program's values; vᵀJ from it.  The engine's backward(v) on the same
+   captured prefix (hooks left out, as the Jacobian is the mathematical one).
+5. *Verdict*: entry by entry, with a float32 tolerance.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+import symengine as se
+
+from core.interp import Limits, run_program
+from core.interp.parse import ProgramRejected, parse_program
+from core.interp.run import StopRun
+from core.symbolic.jacobian import display_names, jacobian, latex_matrix
+from core.symbolic.shadow import Shadow
+
+IMPLICIT_NONSCALAR = (
+    "PyTorch raises \"grad can be implicitly created only for scalar outputs\" here: {name} has shape "
+    "{shape}, so backward() needs a gradient v of that shape (the weights of the rows of J it adds up). "
+    "Choose v (the app's v editor, or --grad-tensor) to see vᵀJ; J itself is shown in full.")
+
+
+class AnalysisError(Exception):
+    """The analysis cannot be done as asked (bad v, unknown output...)."""
+
+
+@dataclass
+class Differentiation:
+    ordinal: int
+    statement: int
+    line: int | None
+    kind: str
+    names: list
+    shape: tuple
+    requires_grad: bool
+    grad: np.ndarray | None
+
+
+@dataclass
+class Analysis:
+    output: str
+    output_shape: list
+    leaves: list
+    grad_tensor: np.ndarray | None
+    grad_tensor_source: str | None
+    jacobian: dict
+    jacobian_latex: dict
+    vjp: dict | None
+    backward: dict | None
+    engine_jacobian: dict
+    max_abs_diff: float
+    match: bool
+    notes: list = field(default_factory=list)
+    line: int | None = None
+    trace: list = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "output": self.output, "output_shape": self.output_shape, "leaves": self.leaves,
+            "grad_tensor": None if self.grad_tensor is None else nested(self.grad_tensor),
+            "grad_tensor_source": self.grad_tensor_source,
+            "jacobian": {k: nested(v) for k, v in self.jacobian.items()},
+            "jacobian_latex": self.jacobian_latex,
+            "vjp": None if self.vjp is None else {k: nested(v) for k, v in self.vjp.items()},
+            "backward": None if self.backward is None else {k: nested(v) for k, v in self.backward.items()},
+            "max_abs_diff": _json_float(self.max_abs_diff), "match": self.match,
+            "notes": self.notes, "line": self.line, "trace": self.trace,
+        }
+
+
+def nested(arr):
+    """A numpy array as nested lists with "nan"/"inf"/"-inf" strings."""
+    from core.report_json import finite_json
+    value = np.asarray(arr, dtype=np.float64).tolist()
+    return finite_json(value)
+
+
+def _json_float(x):
+    if np.isnan(x):
+        return "nan"
+    if np.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return float(x)
+
+
+# ---------------------------------------------------------------------------
+# 1. discover
+# ---------------------------------------------------------------------------
+
+def discover(program, limits):
+    """Run the program once; return its result and every differentiation asked for."""
+    events = []
+
+    def observe(kind, outputs, grads, interp):
+        t = outputs[0] if len(outputs) == 1 else None
+        if t is None:
+            return
+        g = grads[0] if grads else None
+        events.append(Differentiation(
+            len(events), getattr(interp, "stmt_index", 0), interp.frames[0].line, kind,
+            [k for k, v in interp.globals.vars.items() if v is t], tuple(t.shape), bool(t.requires_grad),
+            None if g is None else np.array(g._data, dtype=np.float64)))
+    result = run_program(program.source, program=program, limits=limits, observer=observe)
+    return result, events
+
+
+# ---------------------------------------------------------------------------
+# 2. choose
+# ---------------------------------------------------------------------------
+
+def parse_grad_tensor(text: str) -> np.ndarray:
+    """``--grad-tensor`` JSON: a number or nested lists of numbers."""
+    try:
+        value = json.loads(text)
+        arr = np.array(value, dtype=np.float64)
+    except (ValueError, TypeError) as e:
+        raise AnalysisError(f"the gradient v must be a number or nested lists of numbers in JSON, "
+                            f"e.g. [[1, 0], [0, 1]] ({e})") from None
+    if arr.dtype == object:
+        raise AnalysisError("the gradient v must be a rectangular nested list of numbers")
+    return arr
+
+
+def choose(events, result, output=None):
+    """The event to analyse (or None: the whole program) and the output's name."""
+    from core.autograd.tensor import Tensor
+    if output is not None:
+        for e in events:
+            if output in e.names:
+                return e, output
+        value = result.namespace.get(output)
+        if not isinstance(value, Tensor):
+            names = [k for k, v in result.namespace.items() if isinstance(v, Tensor)]
+            raise AnalysisError(f"there is no tensor named '{output}' at the end of the program"
+                                + (f"; tensors: {', '.join(names)}" if names else ""))
+        return None, output
+    for e in events:
+        return e, (e.names[0] if e.names else None)
+    last = None
+    for k, v in result.namespace.items():
+        if isinstance(v, Tensor) and v.grad_fn is not None:
+            last = k
+    if last is None:
+        raise AnalysisError("the program differentiates nothing and leaves no tensor with a grad_fn; "
+                            "make a tensor with requires_grad=True and compute something from it")
+    return None, last
+
+
+# ---------------------------------------------------------------------------
+# 3. capture
+# ---------------------------------------------------------------------------
+
+@dataclass
+class Capture:
+    output: object
+    namespace: dict
+    shadow: Shadow
+    stdout: str
+
+
+def capture(program, limits, event, output_name):
+    """Run with the symbolic shadow and stop where ``event`` differentiates."""
+    from core.autograd.tensor import Tensor
+    shadow = Shadow()
+    box = {}
+    seen = [0]
+
+    def observe(kind, outputs, grads, interp):
+        if event is not None and seen[0] == event.ordinal:
+            box["output"] = outputs[0]
+            box["namespace"] = dict(interp.globals.vars)
+            raise StopRun()
+        seen[0] += 1
+    r = run_program(program.source, program=program, limits=limits, observer=observe, shadow=shadow)
+    if "output" not in box:
+        if event is not None:
+            raise AnalysisError("the program did not reach the differentiation on the second run"
+                                + (f": {r.error.type}: {r.error.message}" if r.error else ""))
+        out = r.namespace.get(output_name)
+        if not isinstance(out, Tensor):
+            raise AnalysisError(f"'{output_name}' is not a tensor")
+        box["output"], box["namespace"] = out, r.namespace
+    return Capture(box["output"], box["namespace"], shadow, r.stdout)
+
+
+# ---------------------------------------------------------------------------
+# 4-5. witnesses and verdict
+# ---------------------------------------------------------------------------
+
+def _leaves(namespace):
+    from core.autograd.tensor import Tensor
+    seen, leaves = set(), []
+    for name, t in namespace.items():
+        if isinstance(t, Tensor) and t.is_leaf and t.requires_grad and id(t) not in seen:
+            seen.add(id(t))
+            leaves.append((name, t))
+    return leaves
+
+
+def _engine_grads(out, leaves, v):
+    """The engine's vᵀJ for each leaf (hooks off), zeros where unused."""
+    from core.autograd import engine
+    from core.autograd.tensor import Tensor
+    engine.hooks_enabled[0] = False
+    try:
+        vt = Tensor._make(np.asarray(v, dtype=out._data.dtype))
+        with np.errstate(all="ignore"):  # inf and nan are results here, as in PyTorch
+            gs = engine.grad([out], [t for _, t in leaves], [vt], retain_graph=True, allow_unused=True)
+    finally:
+        engine.hooks_enabled[0] = True
+    return [np.zeros(t.shape) if g is None else np.asarray(g._data, dtype=np.float64) for g, (_, t) in zip(gs, leaves)]
+
+
+def compare(a: np.ndarray, b: np.ndarray):
+    """Largest difference and whether every entry agrees to float32 precision
+    (NaN equals NaN; infinities must have the same sign)."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    both_nan = np.isnan(a) & np.isnan(b)
+    same_inf = np.isinf(a) & np.isinf(b) & (np.sign(a) == np.sign(b))
+    ok_special = both_nan | same_inf
+    with np.errstate(invalid="ignore"):
+        d = np.where(ok_special, 0.0, np.abs(a - b))
+    d = np.where(np.isnan(d), np.inf, d)
+    scale = np.where(np.isfinite(a), np.abs(a), 0.0)
+    tol = 1e-5 + 1e-4 * scale
+    return (float(d.max()) if d.size else 0.0), bool(np.all(d <= tol))
+
+
+def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits: Limits | None = None,
+            filename: str = "<program>", progress=None, cancel=None, result=None, events=None) -> Analysis:
+    """Analyse ``source``: see the module docstring.  ``grad_tensor`` is an
+    array (or JSON text) for v; ``progress(fraction, text)`` and ``cancel()``
+    serve long symbolic work."""
+    limits = limits or Limits()
+    try:
+        program = parse_program(source, filename)
+    except ProgramRejected as e:
+        raise AnalysisError(f"the program was rejected: {e.message}") from None
+    if result is None or events is None:
+        result, events = discover(program, limits)
+    event, name = choose(events, result, output)
+    cap = capture(program, limits, event, name)
+    out = cap.output
+    label = name or f"the tensor differentiated on line {event.line}"
+    notes = []
+
+    # v
+    if isinstance(grad_tensor, str):
+        grad_tensor = parse_grad_tensor(grad_tensor)
+    if grad_tensor is not None:
+        v = np.asarray(grad_tensor, dtype=np.float64)
+        source_v = "option"
+        if v.shape != tuple(out.shape) and not (v.size == 1 and out.numel() == 1):
+            raise AnalysisError(f"v has shape {list(v.shape)} but {label} has shape {list(out.shape)}: they must "
+                                "be the same")
+        v = v.reshape(out.shape)
+    elif event is not None and event.grad is not None:
+        v, source_v = event.grad, "program"
+        if v.shape != tuple(out.shape):
+            raise AnalysisError(
+                f"the program passes a gradient of shape {list(v.shape)} for {label}, which has shape "
+                f"{list(out.shape)}; PyTorch stops there with \"Mismatch in shape\". Give backward a v shaped "
+                "like the output")
+    elif out.numel() == 1:
+        v, source_v = np.ones(tuple(out.shape)), "implicit_ones"
+    else:
+        v, source_v = None, None
+        notes.append(IMPLICIT_NONSCALAR.format(name=label, shape=list(out.shape)))
+
+    leaves = _leaves(cap.namespace)
+    if not out.requires_grad:
+        notes.append(f"{label} does not require grad: nothing that requires grad went into it, so J is zero.")
+    if not leaves:
+        notes.append("no top-level tensor is a leaf that requires grad, so there is no J to show.")
+
+    # symbolic witness
+    out_sym = out._sym if out._sym is not None else np.zeros(tuple(out.shape), dtype=object) * se.Integer(0)
+    values = {}
+    for t, syms in cap.shadow.leaves:
+        for s, x in zip(np.asarray(syms).ravel(), np.asarray(t._data, dtype=np.float64).ravel()):
+            values[s] = se.RealDouble(float(x))
+    leaf_syms = [t._sym if t._sym is not None else np.zeros(tuple(t.shape), dtype=object) for _, t in leaves]
+    numeric, symbolic = jacobian(out_sym, leaf_syms, values, progress, cancel)
+
+    rename = {}
+    for lname, t in leaves:
+        if t._sym is not None:
+            for s, dn in zip(np.asarray(t._sym).ravel(), display_names(lname, t.shape)):
+                rename[s] = se.Symbol(dn)
+    leaf_ids = {id(t) for _, t in leaves}
+    for t, syms in cap.shadow.leaves:  # leaves not bound at top level are constants here
+        if id(t) not in leaf_ids:
+            for s in np.asarray(syms).ravel():
+                rename[s] = values[s]
+    J = {lname: j for (lname, _), j in zip(leaves, numeric)}
+    J_tex = {lname: latex_matrix(blocks, rename) for (lname, _), blocks in zip(leaves, symbolic)}
+
+    # engine witness and verdict
+    vjp = backward = None
+    worst, match = 0.0, True
+    engine_J = {}
+    if out.requires_grad and leaves:
+        if v is not None:
+            vjp = {lname: np.tensordot(v, J[lname], axes=out.dim()) for lname, _ in leaves}
+            grads = _engine_grads(out, leaves, v)
+            backward = {lname: g for (lname, _), g in zip(leaves, grads)}
+            for lname, _ in leaves:
+                d, ok = compare(vjp[lname], backward[lname])
+                worst, match = max(worst, d), match and ok
+        if out.numel() <= 400:
+            rows = [[] for _ in leaves]
+            for i in range(out.numel()):
+                onehot = np.zeros(out.numel())
+                onehot[i] = 1.0
+                for k, g in enumerate(_engine_grads(out, leaves, onehot.reshape(out.shape))):
+                    rows[k].append(g)
+            for k, (lname, t) in enumerate(leaves):
+                engine_J[lname] = np.array(rows[k]).reshape(tuple(out.shape) + tuple(t.shape))
+                if v is None:
+                    d, ok = compare(J[lname], engine_J[lname])
+                    worst, match = max(worst, d), match and ok
+    return Analysis(
+        output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
+        grad_tensor_source=source_v, jacobian=J, jacobian_latex=J_tex, vjp=vjp, backward=backward,
+        engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
+        line=None if event is None else event.line)

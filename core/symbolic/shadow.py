@@ -1,0 +1,148 @@
+"""Shadow symbolic evaluation: while it is on, every op result also gets
+``_sym``, an object array of symengine expressions, next to its numbers.
+
+Leaves that require grad get one fresh symbol per element; tensors without
+``_sym`` are constants (their numbers).  Results of ops under ``no_grad`` are
+constants, as they are for autograd.  Views get views of their base's
+``_sym``, so an in-place write through a view (``y[0, 0] = ...``) lands in
+the base's expressions as it lands in its numbers.
+
+The engine calls three hooks here (``on_apply``, ``on_inplace``, ``on_leaf``)
+only while a :class:`Shadow` is active, so a normal run pays one list read.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import symengine as se
+
+from core.autograd import grad_mode
+
+from core.ops.registry import shadow as active  # the cell the engine reads
+
+
+def _number(v):
+    if isinstance(v, (bool, np.bool_)):
+        return se.Integer(int(v))
+    if isinstance(v, (int, np.integer)):
+        return se.Integer(int(v))
+    f = float(v)
+    if math.isnan(f):
+        return se.nan
+    if math.isinf(f):
+        return se.oo if f > 0 else -se.oo
+    if f.is_integer() and abs(f) < 2 ** 53:
+        return se.Integer(int(f))
+    return se.RealDouble(f)
+
+
+_numbers = np.frompyfunc(_number, 1, 1)
+
+
+def const(arr) -> np.ndarray:
+    """An object array of symengine numbers for a numeric array."""
+    r = _numbers(np.asarray(arr))
+    return r if isinstance(r, np.ndarray) else np.array(r, dtype=object)
+
+
+class Shadow:
+    """One symbolic evaluation: its leaves and their symbols."""
+
+    def __init__(self):
+        self.leaves = []        # (tensor, object array of symbols)
+        self._count = 0
+
+    def __enter__(self):
+        self._prev = active[0]
+        active[0] = self
+        return self
+
+    def __exit__(self, *exc):
+        active[0] = self._prev
+        return False
+
+    # -- hooks ----------------------------------------------------------------------
+    def on_leaf(self, t):
+        """``t`` became a leaf that requires grad: give it fresh symbols."""
+        k = self._count
+        self._count += 1
+        shape = np.shape(t._data)
+        flat = [se.Symbol(f"L{k}_{i}") for i in range(int(np.prod(shape)) if shape else 1)]
+        syms = np.empty(len(flat), dtype=object)
+        syms[:] = flat
+        t._sym = syms.reshape(shape)
+        self.leaves.append((t, t._sym))
+
+    def on_apply(self, op, inputs, params, result):
+        if not grad_mode._state[0] or result._data.dtype.kind != "f":
+            return
+        s, n, any_sym = self._operands(inputs)
+        if any_sym:
+            from core.symbolic.forward import symbolic_forward
+            result._sym = symbolic_forward(op, s, n, params)
+
+    def inplace_value(self, op, t, others, params, arrays):
+        """The symbolic value ``t`` will hold after an in-place op (before the write)."""
+        inputs = (t,) + tuple(others)
+        s, n, any_sym = self._operands(inputs)
+        if not any_sym or not grad_mode._state[0]:
+            return None
+        n = list(arrays)  # the numbers before the write
+        from core.symbolic.forward import symbolic_forward
+        return symbolic_forward(op, s, n, params)
+
+    def after_inplace(self, t, value):
+        """Write the new symbolic value (or the new numbers, as constants)."""
+        if value is None:
+            if t._sym is None and not _has_symbolic_base(t):
+                return  # a constant stays a constant
+            if t._rg and t.grad_fn is None:
+                return  # a leaf changed under no_grad keeps its symbols
+            value = const(t._data)
+        target = ensure_sym(t)
+        target[...] = value
+
+    # -- helpers ---------------------------------------------------------------------
+    @staticmethod
+    def _operands(inputs):
+        from core.autograd.tensor import Tensor
+        s, n = [], []
+        any_sym = False
+        for x in inputs:
+            if isinstance(x, Tensor):
+                n.append(x._data)
+                if x._sym is not None:
+                    any_sym = True
+                    s.append(x._sym)
+                elif _has_symbolic_base(x):
+                    any_sym = True
+                    s.append(ensure_sym(x))
+                else:
+                    s.append(None)
+            else:
+                n.append(x)
+                s.append(x)
+        if any_sym:
+            s = [const(x._data) if v is None and isinstance(x, Tensor) else v for v, x in zip(s, inputs)]
+        return s, n, any_sym
+
+
+def _has_symbolic_base(t) -> bool:
+    b = t._base
+    return b is not None and b._sym is not None
+
+
+def ensure_sym(t) -> np.ndarray:
+    """``t._sym``, made from its numbers if it had none (a view's from its base's)."""
+    if t._sym is not None:
+        return t._sym
+    base = t._base
+    if base is not None:
+        if base._sym is None:
+            base._sym = const(base._data)
+        from core.ops.inplace import _replay_numpy
+        t._sym = np.asarray(_replay_numpy(base._sym, t._view_chain), dtype=object)
+    else:
+        t._sym = const(t._data)
+    return t._sym
