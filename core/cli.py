@@ -1,27 +1,390 @@
 """The headless command line: ``backprop-lens run ...`` and ``python -m core run ...``.
 
-PLACEHOLDER: the interpreter issue fills this module in (DESIGN.md, "Headless
-contract"). Until then every command prints the usage and returns 2, the contract's
-exit status for a usage error.
+    backprop-lens run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] [--max-... N]
+
+runs the program in the safe interpreter (core.interp) and prints either one JSON
+object (``--json``, DESIGN.md "Headless contract") or a readable summary.
+
+Exit status: 0 the program ran to the end; 1 it raised or went past a limit; 2 it
+was rejected before running, or the command itself was wrong (usage, a file that
+cannot be read or is not UTF-8); 3 the analysis found vᵀJ and backward disagreeing
+(the analysis arrives with issue 4).
 
 This module must never import Qt: tests/test_architecture.py checks it.
 """
+from __future__ import annotations
 
+import argparse
+import json
+import math
 import sys
+from pathlib import Path
 
+PROG = "backprop-lens"
 USAGE = """\
-usage: backprop-lens run PROGRAM.py [--output NAME] [--grad-tensor JSON] --json
-       python -m core run PROGRAM.py [--output NAME] [--grad-tensor JSON] --json
+usage: backprop-lens run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] [--max-... N]
+       python -m core run PROGRAM.py ...   (the same, without Qt)
+       backprop-lens report ...            (arrives with issue 6)
 """
 
 COMMANDS = ("run", "report")
 
+EXIT_OK, EXIT_RAISED, EXIT_USAGE, EXIT_DISAGREE = 0, 1, 2, 3
+
+# --max-... option -> (Limits field, type)
+LIMIT_OPTIONS = {
+    "--max-tensor-elements": ("max_tensor_elements", int),
+    "--max-steps": ("max_steps", int),
+    "--max-loop-iterations": ("max_loop_iterations", int),
+    "--max-call-depth": ("max_call_depth", int),
+    "--max-seconds": ("max_seconds", float),
+    "--max-sequence-length": ("max_sequence_length", int),
+    # not in the issue's list, but LimitExceeded's message names it, so the command accepts it
+    "--max-int-bits": ("max_int_bits", int),
+}
+
+
+class UsageError(Exception):
+    """The command line is wrong; the message goes to stderr and the exit status is 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse would print and sys.exit(2); main() returns instead
+        raise UsageError(message)
+
+
+def _positive(kind):
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a positive {'integer' if kind is int else 'number'}, "
+                                             f"got {text!r}") from None
+        if not (value > 0 and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(f"expected a positive {'integer' if kind is int else 'number'}, "
+                                             f"got {text!r}")
+        return value
+    return parse
+
+
+def _output_name(text):
+    if not text.isidentifier() or text.startswith("_"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a name a program can bind (e.g. out)")
+    return text
+
+
+def _run_parser() -> argparse.ArgumentParser:
+    from core.interp import Limits
+    defaults = Limits()
+    p = _Parser(prog=f"{PROG} run", description="Run a program in Backprop Lens's safe interpreter and show "
+                "what it printed, its error and every top-level tensor with its grad.")
+    p.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (DESIGN.md's headless contract)")
+    p.add_argument("--output", metavar="NAME", type=_output_name,
+                   help="the output tensor to analyse (the analysis arrives with issue 4)")
+    p.add_argument("--grad-tensor", metavar="JSON",
+                   help="the vector v of out.backward(v), as a JSON number or nested list "
+                        "(the analysis arrives with issue 4)")
+    limits = p.add_argument_group("limits", "what one run may use; a program that goes past one is stopped")
+    for option, (name, kind) in LIMIT_OPTIONS.items():
+        what = defaults.DESCRIPTIONS[name][0]
+        default = getattr(defaults, name)
+        limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_positive(kind),
+                            help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
+    return p
+
+
+def parse_grad_tensor(text: str):
+    """``--grad-tensor``'s JSON: a number or a rectangular nested list of numbers; raise UsageError."""
+    def bad(why):
+        return UsageError(f"argument --grad-tensor: {why} (got {text!r}); "
+                          "give a JSON number or nested list, e.g. '[[1, 0], [0, 1]]'")
+
+    def reject_constant(token):
+        raise bad(f"{token} is not allowed; entries must be finite numbers")
+
+    try:
+        value = json.loads(text, parse_constant=reject_constant)
+    except json.JSONDecodeError as e:
+        raise bad(f"not valid JSON ({e.msg} at character {e.pos + 1})") from None
+
+    def shape_of(v, depth):
+        if isinstance(v, bool) or not isinstance(v, int | float | list):
+            raise bad(f"{json.dumps(v)} is not a number")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise bad("entries must be finite numbers")
+        if not isinstance(v, list):
+            return ()
+        if depth > 32:
+            raise bad("nested too deeply")
+        shapes = {shape_of(item, depth + 1) for item in v}
+        if len(shapes) > 1:
+            raise bad("the nested lists are ragged (rows of different lengths)")
+        return (len(v),) + (shapes.pop() if shapes else ())
+
+    shape_of(value, 0)
+    return value
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command in ``argv`` (e.g. ``["run", "prog.py", "--json"]``); return the exit status."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    sys.stderr.write(USAGE)
-    if args and args[0] in COMMANDS:
-        sys.stderr.write(f"backprop-lens: '{args[0]}' is not implemented yet "
-                         "(it arrives with the interpreter issue)\n")
-    return 2
+    args = sys.argv[1:] if argv is None else [str(a) for a in argv]
+    if not args or args[0] in ("-h", "--help"):
+        (sys.stdout if args else sys.stderr).write(USAGE)
+        return EXIT_OK if args else EXIT_USAGE
+    command, rest = args[0], args[1:]
+    if command == "report":
+        sys.stderr.write(f"{PROG}: 'report' arrives with issue 6\n")
+        return EXIT_USAGE
+    if command != "run":
+        sys.stderr.write(USAGE + f"{PROG}: unknown command {command!r} (expected one of: {', '.join(COMMANDS)})\n")
+        return EXIT_USAGE
+    try:
+        return _run(rest)
+    except UsageError as e:
+        sys.stderr.write(f"usage: {PROG} run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] "
+                         f"[--max-... N]\n{PROG}: {e}\n")
+        return EXIT_USAGE
+    except SystemExit as e:  # --help
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+
+
+def _run(args: list[str]) -> int:
+    from core.interp import Limits, run_program
+    from core.report_json import run_to_json
+
+    options = _run_parser().parse_args(args)
+    grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
+    source = read_program(options.program)
+    limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
+                       if getattr(options, name) is not None})
+
+    result, events = _run_and_discover(source, options.program, limits)
+    analysis, note = analyse(result, source, output=options.output, grad_tensor=grad_tensor, limits=limits,
+                             events=events, filename=options.program)
+    report = run_to_json(result, analysis)
+    if note is not None:
+        report["analysis_note"] = note
+
+    if options.json:
+        _write(dumps(report) + "\n")
+    else:
+        _write(terminal_summary(report, source, options.program, ran=result.program is not None,
+                                analysis_requested=options.output is not None or grad_tensor is not None))
+    sys.stdout.flush()
+    return exit_status(report)
+
+
+def dumps(obj, indent: int = 2, _level: int = 0) -> str:
+    """JSON with objects indented and lists of plain values on one line (like the recorded corpus).
+
+    ASCII only (safe on any terminal) and strict: ``allow_nan=False``, so a non-finite
+    number that escaped report_json's conversion is an error, not invalid JSON.
+    """
+    if isinstance(obj, dict) and obj:
+        pad, inner = " " * (indent * _level), " " * (indent * (_level + 1))
+        items = [f"{inner}{json.dumps(str(k))}: {dumps(v, indent, _level + 1)}" for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(obj, list) and any(isinstance(v, dict) and v for v in obj):
+        pad, inner = " " * (indent * _level), " " * (indent * (_level + 1))
+        return "[\n" + ",\n".join(inner + dumps(v, indent, _level + 1) for v in obj) + "\n" + pad + "]"
+    return json.dumps(obj, allow_nan=False)
+
+
+def _write(text: str) -> None:
+    """Write to stdout; characters the terminal's encoding lacks come out as escapes, not a crash."""
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+        sys.stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
+def read_program(path: str) -> str:
+    """The program's text; raise UsageError when it cannot be read or is not UTF-8."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise UsageError(f"cannot read {path}: it is not UTF-8 text "
+                         f"(byte 0x{data[e.start]:02x} at position {e.start})") from None
+
+
+# --- the analysis --------------------------------------------------------------------------
+def _run_and_discover(source: str, filename: str, limits):
+    """One run that also notes what the program differentiates (for the analysis)."""
+    from core.analysis.analysis import discover
+    from core.interp import run_program
+    from core.interp.parse import ProgramRejected, parse_program
+    try:
+        program = parse_program(source, filename)
+    except ProgramRejected:
+        return run_program(source, filename=filename, limits=limits), []
+    return discover(program, limits)
+
+
+def analyse(result, source: str, *, output: str | None, grad_tensor, limits, events=None,
+            filename: str = "<program>"):
+    """DESIGN.md's ``analysis`` object, or None with the reason (rejected program, nothing
+    to differentiate, a v that does not fit)."""
+    from core.analysis import AnalysisError, analyze
+    if result.program is None:
+        return None, "the program was rejected, so there is nothing to analyse"
+    try:
+        a = analyze(source, output=output, grad_tensor=grad_tensor, limits=limits, filename=filename,
+                    result=result, events=events)
+    except AnalysisError as e:
+        if output is not None or grad_tensor is not None:
+            raise UsageError(str(e)) from None
+        return None, str(e)
+    return a.to_json(), None
+
+
+def exit_status(report: dict) -> int:
+    error = report["error"]
+    if error is not None:
+        return EXIT_USAGE if error.get("kind") == "rejected" else EXIT_RAISED
+    analysis = report.get("analysis")
+    if analysis is not None and analysis.get("match") is False:
+        return EXIT_DISAGREE
+    return EXIT_OK
+
+
+# --- the terminal summary ------------------------------------------------------------------
+def terminal_summary(report: dict, source: str, filename: str, *, ran: bool = True,
+                     analysis_requested: bool = False) -> str:
+    """A readable summary: what the program printed, its error at its line, the tensors.
+
+    ``ran`` is False when the program was rejected before running (run_program returns
+    no parsed program then); a rejection while running (e.g. a format string built at run
+    time that reaches an attribute) still shows what was printed and the tensors so far.
+    """
+    out = []
+    lines = source.splitlines()
+
+    out.append(_rule(f"{filename}: output"))
+    rejected = not ran
+    if rejected:
+        out.append("(the program did not run: it was rejected before running)")
+    elif report["stdout"]:
+        out.append(report["stdout"].rstrip("\n"))
+    else:
+        out.append("(the program printed nothing)")
+
+    if report["warnings"]:
+        out.append(_rule("warnings"))
+        out.extend(report["warnings"])
+
+    error = report["error"]
+    out.append(_rule("error" if error else "result"))
+    if error is None:
+        out.append("ran to the end")
+    else:
+        out.extend(_error_lines(error, lines, filename, ran))
+
+    if not rejected:
+        out.append(_rule("tensors"))
+        out.extend(_tensor_table(report["tensors"]) if report["tensors"] else ["(no top-level tensors)"])
+
+    out.append(_rule("analysis"))
+    if report["analysis"] is None:
+        out.append(report.get("analysis_note") or "no analysis")
+    else:
+        out.extend(_analysis_lines(report["analysis"]))
+    return "\n".join(out) + "\n"
+
+
+def _analysis_lines(a: dict) -> list[str]:
+    import numpy as np
+    out = [f"output: {a['output']}, shape {a['output_shape']}" + (f" (differentiated on line {a['line']})"
+                                                                  if a.get("line") else ""),
+           f"leaves: {', '.join(a['leaves']) or '(none)'}"]
+    if a["grad_tensor"] is not None:
+        out.append(f"v ({a['grad_tensor_source'].replace('_', ' ')}): {_fmt(a['grad_tensor'])}")
+    for leaf in a["leaves"]:
+        J = np.array(a["jacobian"][leaf], dtype=object)
+        rows = int(np.prod(a["output_shape"])) if a["output_shape"] else 1
+        flat = J.reshape(rows, -1) if J.size else J
+        out.append(f"J = d {a['output']} / d {leaf}  ({flat.shape[0]} x {flat.shape[-1] if J.size else 0}):")
+        out.extend("    " + _fmt(list(row)) for row in (flat.tolist() if J.size else []))
+        if a["vjp"] is not None:
+            out.append(f"vᵀJ      {leaf}: {_fmt(a['vjp'][leaf])}")
+            out.append(f"backward {leaf}.grad: {_fmt(a['backward'][leaf])}")
+    for note in a.get("notes", []):
+        out.append(f"note: {note}")
+    verdict = "agree" if a["match"] else "DISAGREE"
+    what = "vᵀJ and backward" if a["vjp"] is not None else "J and the engine's one-hot backward rows"
+    out.append(f"verdict: {what} {verdict} (largest |difference| {a['max_abs_diff']})")
+    return out
+
+
+def _fmt(x) -> str:
+    return json.dumps(x, allow_nan=False)
+
+
+def _rule(title: str) -> str:
+    return f"── {title} " + "─" * max(3, 60 - len(title))
+
+
+def _error_lines(error: dict, lines: list[str], filename: str, ran: bool) -> list[str]:
+    kind = {"rejected": "rejected while running" if ran else "rejected before running",
+            "limit": "stopped by a limit", "raised": "raised while running"}.get(error.get("kind"), "error")
+    line = error.get("line")
+    where = f"{filename}, line {line}" if line else filename
+    out = [f"{where}: {error['type']}: {error['message']}", f"({kind})"]
+    if line and 1 <= line <= len(lines):
+        out.extend(_source_excerpt(lines, line, error.get("col")))
+    inner = error.get("inner_line")
+    if inner and inner != line and 1 <= inner <= len(lines):
+        out.append(f"inside the function, at line {inner}:")
+        out.extend(_source_excerpt(lines, inner, None))
+    return out
+
+
+def _source_excerpt(lines: list[str], line: int, col: int | None) -> list[str]:
+    text = lines[line - 1].rstrip().expandtabs(4)
+    prefix = f"{line:>5} | "
+    out = [prefix + text]
+    if col and col >= 1:
+        caret_at = min(col - 1, len(text))
+        out.append(" " * (len(prefix) - 2) + "| " + " " * caret_at + "^")
+    return out
+
+
+def _tensor_table(tensors: dict) -> list[str]:
+    header = ("name", "shape", "dtype", "requires_grad", "is_leaf", "grad_fn", "grad")
+    rows = [header]
+    for name, t in tensors.items():
+        rows.append((name, "[" + ", ".join(map(str, t["shape"])) + "]", t["dtype"],
+                     "yes" if t["requires_grad"] else "no", "yes" if t["is_leaf"] else "no",
+                     t["grad_fn"] or "-", _summary(t["grad"], t["shape"]) if t["grad"] is not None else "-"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header) - 1)]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(r[:-1], widths)) + "  " + r[-1] for r in rows]
+
+
+def _summary(values, shape, limit: int = 6) -> str:
+    """A short text for a (nested list) value: all of it when small, else the first few and the size."""
+    flat = list(_flatten(values))
+    shown = ", ".join(_number(v) for v in flat[:limit])
+    if len(flat) <= limit:
+        return f"[{shown}]" if shape else shown
+    return f"[{shown}, ...] ({len(flat)} values)"
+
+
+def _flatten(v):
+    if isinstance(v, list):
+        for item in v:
+            yield from _flatten(item)
+    else:
+        yield v
+
+
+def _number(v) -> str:
+    if isinstance(v, bool) or isinstance(v, str):
+        return str(v)
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return str(v)
