@@ -48,6 +48,7 @@ class Differentiation:
     shape: tuple
     requires_grad: bool
     grad: np.ndarray | None
+    n_outputs: int = 1
 
 
 @dataclass
@@ -67,6 +68,7 @@ class Analysis:
     notes: list = field(default_factory=list)
     line: int | None = None
     trace: list = field(default_factory=list)
+    engine_error: dict | None = None   # the engine's backward raised (as PyTorch's would)
 
     def to_json(self) -> dict:
         return {
@@ -79,6 +81,7 @@ class Analysis:
             "backward": None if self.backward is None else {k: nested(v) for k, v in self.backward.items()},
             "max_abs_diff": _json_float(self.max_abs_diff), "match": self.match,
             "notes": self.notes, "line": self.line, "trace": self.trace,
+            "engine_error": self.engine_error,
         }
 
 
@@ -106,14 +109,15 @@ def discover(program, limits):
     events = []
 
     def observe(kind, outputs, grads, interp):
-        t = outputs[0] if len(outputs) == 1 else None
-        if t is None:
+        if not outputs:
             return
+        # several outputs at once (autograd.backward([a, b])): the analysis takes the first
+        t = outputs[0]
         g = grads[0] if grads else None
         events.append(Differentiation(
             len(events), getattr(interp, "stmt_index", 0), interp.frames[0].line, kind,
             [k for k, v in interp.globals.vars.items() if v is t], tuple(t.shape), bool(t.requires_grad),
-            None if g is None else np.array(g._data, dtype=np.float64)))
+            None if g is None else np.array(g._data, dtype=np.float64), len(outputs)))
     result = run_program(program.source, program=program, limits=limits, observer=observe)
     return result, events
 
@@ -212,7 +216,20 @@ def _leaves(namespace):
 
 
 def _engine_grads(out, leaves, v):
-    """The engine's vᵀJ for each leaf (hooks off), zeros where unused."""
+    """The engine's vᵀJ for each leaf (hooks off), zeros where unused.  The
+    program may have freed the graph already (a backward of something else
+    that shares it): that is said plainly."""
+    try:
+        return _engine_grads_raw(out, leaves, v)
+    except RuntimeError as e:
+        if "second time" in str(e):
+            raise AnalysisError("the program's own backward on another output freed the graph this output "
+                                "uses before the end, so the engine cannot differentiate it again; choose the "
+                                "tensor the program differentiates first, or add retain_graph=True there") from None
+        raise
+
+
+def _engine_grads_raw(out, leaves, v):
     from core.autograd import engine
     from core.autograd.tensor import Tensor
     engine.hooks_enabled[0] = False
@@ -258,6 +275,9 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
     out = cap.output
     label = name or f"the tensor differentiated on line {event.line}"
     notes = []
+    if event is not None and event.n_outputs > 1:
+        notes.append(f"line {event.line} differentiates {event.n_outputs} outputs together; their gradients add "
+                     f"up. This analysis shows the first, {label}; choose another output to see it.")
 
     # v
     if isinstance(grad_tensor, str):
@@ -314,6 +334,29 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
     vjp = backward = None
     worst, match = 0.0, True
     engine_J = {}
+    engine_error = None
+    try:
+        vjp, backward, engine_J, worst, match = _witness(out, leaves, v, J)
+    except AnalysisError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the engine raising is a result, like PyTorch's error
+        engine_error = {"type": type(e).__name__, "message": str(e)}
+        notes.append(f"the engine's backward raises {type(e).__name__}, as PyTorch's does: {e}")
+        match, worst = False, float("nan")
+        if v is not None:
+            vjp = {lname: np.tensordot(v, J[lname], axes=out.dim()) for lname, _ in leaves}
+    return Analysis(
+        output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
+        grad_tensor_source=source_v, jacobian=J, jacobian_latex=J_tex, vjp=vjp, backward=backward,
+        engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
+        line=None if event is None else event.line, engine_error=engine_error)
+
+
+def _witness(out, leaves, v, J):
+    """The engine's backward(v) beside vᵀJ, or its one-hot rows beside J."""
+    vjp = backward = None
+    worst, match = 0.0, True
+    engine_J = {}
     if out.requires_grad and leaves:
         if v is not None:
             vjp = {lname: np.tensordot(v, J[lname], axes=out.dim()) for lname, _ in leaves}
@@ -322,7 +365,7 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
             for lname, _ in leaves:
                 d, ok = compare(vjp[lname], backward[lname])
                 worst, match = max(worst, d), match and ok
-        if out.numel() <= 400:
+        if out.numel() <= 400 and not (v is not None and out.numel() > 100):
             rows = [[] for _ in leaves]
             for i in range(out.numel()):
                 onehot = np.zeros(out.numel())
@@ -334,8 +377,4 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
                 if v is None:
                     d, ok = compare(J[lname], engine_J[lname])
                     worst, match = max(worst, d), match and ok
-    return Analysis(
-        output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
-        grad_tensor_source=source_v, jacobian=J, jacobian_latex=J_tex, vjp=vjp, backward=backward,
-        engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
-        line=None if event is None else event.line)
+    return vjp, backward, engine_J, worst, match

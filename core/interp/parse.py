@@ -133,14 +133,32 @@ def parse_program(source: str, filename: str = "<program>") -> Program:
     except (ValueError, MemoryError, RecursionError) as e:  # null bytes, too deeply nested source
         raise ProgramRejected(f"the program could not be parsed: {e}", 1, 1, "syntax",
                               type_name="SyntaxError") from None
-    _Checker(tree).check()
+    _LINES[0] = source.splitlines()
+    try:
+        _Checker(tree).check()
+    finally:
+        _LINES[0] = []
     return Program(source, tree, filename, source.splitlines())
+
+
+_LINES: list = [[]]  # the source lines of the program being checked (for columns)
+
+
+def _column(node):
+    """1-based column in characters (ast counts UTF-8 bytes), or None."""
+    off = getattr(node, "col_offset", None)
+    line = getattr(node, "lineno", None)
+    if off is None or line is None:
+        return None
+    lines = _LINES[0]
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text.encode("utf-8")[:off].decode("utf-8", errors="ignore")) + 1
 
 
 def _reject(node, message, construct, hint=None):
     if hint:
         message = f"{message}; {hint}"
-    raise ProgramRejected(message, getattr(node, "lineno", None), getattr(node, "col_offset", -1) + 1, construct)
+    raise ProgramRejected(message, getattr(node, "lineno", None), _column(node), construct)
 
 
 class _Checker:
@@ -243,13 +261,13 @@ def check_format_string(fmt: str, node=None):
         fields = list(string.Formatter().parse(fmt))
     except ValueError as e:
         raise ProgramRejected(f"bad format string: {e}", getattr(node, "lineno", None),
-                              getattr(node, "col_offset", -1) + 1, "format-string") from None
+                              _column(node), "format-string") from None
     for _, name, spec, _ in fields:
         if name is not None and ("." in name or "[" in name):
             raise ProgramRejected(
                 f"the format field '{{{name}}}' reaches into an attribute or item; format the value "
                 "directly, e.g. \"{}\".format(x.grad)", getattr(node, "lineno", None),
-                getattr(node, "col_offset", -1) + 1, "format-string")
+                _column(node), "format-string")
         if spec and "{" in spec:
             check_format_string(spec, node)
 

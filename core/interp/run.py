@@ -167,7 +167,8 @@ def _execute(interp, program, stop_before):
                                  _inner(interp, e))
                 break
             except ProgramRejected as e:
-                error = RunError(e.type_name, e.message, e.line or interp.frames[0].line, "rejected", col=e.col)
+                # refused while running (a format string built at run time): the program ran up to here
+                error = RunError(e.type_name, e.message, e.line or interp.frames[0].line, "raised", col=e.col)
                 break
             except RecursionError:
                 error = RunError("LimitExceeded", "the program nests too deeply (calls or expressions); "

@@ -37,8 +37,24 @@ def _finish(arr, dtype, requires_grad):
     return t
 
 
+def _nominal_shape(data):
+    """The shape nested lists claim, read down their first elements only (cheap:
+    checked against the size limit before anything walks or converts them)."""
+    shape = []
+    x = data
+    while isinstance(x, (list, tuple)):
+        shape.append(len(x))
+        if not x:
+            break
+        x = x[0]
+    if isinstance(x, Tensor):
+        shape.extend(x.shape)
+    return shape
+
+
 def _infer(data):
     """Convert nested Python data to a numpy array with torch's dtype inference."""
+    check_shape(_nominal_shape(data))
     kinds = set()
 
     def walk(x, depth, shape):
