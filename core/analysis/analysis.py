@@ -69,6 +69,7 @@ class Analysis:
     line: int | None = None
     trace: list = field(default_factory=list)
     engine_error: dict | None = None   # the engine's backward raised (as PyTorch's would)
+    graph: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -81,7 +82,7 @@ class Analysis:
             "backward": None if self.backward is None else {k: nested(v) for k, v in self.backward.items()},
             "max_abs_diff": _json_float(self.max_abs_diff), "match": self.match,
             "notes": self.notes, "line": self.line, "trace": self.trace,
-            "engine_error": self.engine_error,
+            "engine_error": self.engine_error, "graph": self.graph,
         }
 
 
@@ -345,11 +346,41 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
         match, worst = False, float("nan")
         if v is not None:
             vjp = {lname: np.tensordot(v, J[lname], axes=out.dim()) for lname, _ in leaves}
+
+    # the chain rule, node by node: the backward(v) the program asks for, recorded
+    from core.analysis.trace import GraphNames, build_graph
+    names = GraphNames(cap.namespace)
+    graph = build_graph(out, names, label) if out.grad_fn is not None else {"nodes": [], "edges": []}
+    trace = []
+    if v is not None and out.grad_fn is not None and engine_error is None:
+        trace, trace_note = _trace(out, v, names)
+        if trace_note:
+            notes.append(trace_note)
     return Analysis(
         output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
         grad_tensor_source=source_v, jacobian=J, jacobian_latex=J_tex, vjp=vjp, backward=backward,
         engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
-        line=None if event is None else event.line, engine_error=engine_error)
+        line=None if event is None else event.line, engine_error=engine_error, graph=graph,
+        trace=[s.to_json() for s in trace])
+
+
+def _trace(out, v, names):
+    """Record ``out.backward(v)`` on the captured prefix, hooks and all."""
+    from core.autograd import engine
+    from core.autograd.tensor import Tensor
+    from core.analysis.trace import TraceRecorder
+    from core.interp.limits import LimitExceeded
+    rec = TraceRecorder(names)
+    engine._recorder[0] = rec
+    note = None
+    try:
+        with np.errstate(all="ignore"):
+            engine.backward(out, Tensor._make(np.asarray(v, dtype=out._data.dtype)))
+    except (Exception, LimitExceeded) as e:  # noqa: BLE001 - a hook may raise: the trace stops there
+        note = f"the backward stopped at step {len(rec.steps)}: {type(e).__name__}: {e}"
+    finally:
+        engine._recorder[0] = None
+    return rec.steps, note
 
 
 def _witness(out, leaves, v, J):

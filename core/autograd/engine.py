@@ -397,7 +397,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
             return
         for k, t in hits:
             if accumulate:
-                before = var._grad
+                before = None if var._grad is None else np.array(var._grad._data, copy=True)
                 _accumulate(var, g, create_graph)
                 if rec is not None:
                     rec.accumulate(fn, var, before, g)

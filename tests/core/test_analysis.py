@@ -174,3 +174,43 @@ def test_symbolic_jacobian_of_every_op(name):
         J = J.reshape(fd[k].shape)
         np.testing.assert_allclose(J, fd[k], rtol=1e-5, atol=1e-6, err_msg=f"{name}: input {k} vs differences")
         np.testing.assert_allclose(J, eng[k], rtol=1e-5, atol=1e-6, err_msg=f"{name}: input {k} vs engine")
+
+
+def test_trace_of_the_index_assignment_program():
+    src = (load_expected.__globals__["DATA"] / "examples" / "seed_11_jacobian_index_assign.py").read_text()
+    a = analyze(src)
+    names = [s["grad_fn"] for s in a.trace]
+    assert names[0] == "MulBackward0" and a.trace[0]["output_name"] == "out"
+    assert names.count("CopySlices") == 2
+    # the two branches: y[0, 0] = x00**2 + x01 and y[0, 1] = x01**3 + x00
+    assert names.count("AddBackward0") == 2 and names.count("PowBackward0") == 2
+    first_cs = a.trace[names.index("CopySlices")]
+    assert first_cs["output_name"] == "y" and first_cs["grad_in"] == [[2.0, 2.0]]
+    # CopySlices sends the gradient with the written element zeroed to the older y, and that element to the value
+    sent = sorted((g["grad"] for g in first_cs["grads_out"]), key=str)
+    assert sent == [2.0, [[2.0, 0.0]]]
+    pows = [s for s in a.trace if s["grad_fn"] == "PowBackward0"]
+    assert sorted(s["saved"]["self"] for s in pows) == [3.0, 4.0]  # x00 = 3, x01 = 4
+    assert sorted(g["grad"] for s in pows for g in s["grads_out"]) == [12.0, 96.0]  # 2 * 2*3, 2 * 3*4**2
+    last = a.trace[-1]
+    assert last["grad_fn"] == "AccumulateGrad" and last["leaf"] == "x"
+    assert last["grad_before"] is None and last["grad_after"] == [[14.0, 98.0]]
+    assert all(s["freed"] for s in a.trace if s["saved"])  # no retain_graph: saved tensors released
+
+
+def test_graph_has_names_shapes_and_a_layout():
+    src = (load_expected.__globals__["DATA"] / "examples" / "seed_09_blitz_mean.py").read_text()
+    g = analyze(src).graph
+    kinds = {n["kind"] for n in g["nodes"]}
+    assert kinds == {"output", "op", "leaf"}
+    out = next(n for n in g["nodes"] if n["kind"] == "output")
+    assert out["grad_fn"] == "MeanBackward0" and out["name"] == "out" and out["value"] == 27.0
+    leaf = next(n for n in g["nodes"] if n["kind"] == "leaf")
+    assert leaf["name"] == "x" and leaf["shape"] == [2, 2]
+    by_id = {n["id"]: n for n in g["nodes"]}
+    assert {by_id[e["target"]]["grad_fn"] for e in g["edges"] if by_id[e["source"]]["name"] == "y"} == {
+        "AccumulateGrad"}
+    for n in g["nodes"]:
+        assert 0 <= n["x"] <= g["width"] and 0 <= n["y"] <= g["height"]
+    assert out["y"] < leaf["y"]  # output at the top, leaves at the bottom
+    assert all(len(e["points"]) >= 2 for e in g["edges"])

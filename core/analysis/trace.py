@@ -1,0 +1,236 @@
+"""The chain rule, node by node: a record of one backward pass, and its graph.
+
+:class:`TraceRecorder` is installed as the engine's recorder for the one
+backward the analysis follows (the program's own call, with its hooks,
+retain_grad and accumulation).  Each :class:`BackwardStep` says, for one node,
+what gradient arrived, the node's local derivative (formula and the saved
+numbers it uses), what it sent to each input, and at leaves ``.grad`` before
+and after.  :func:`build_graph` describes the graph (nodes, edges, names,
+shapes, values) with layout coordinates from Graphviz's dot, so the app only
+draws what it is given.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from core.autograd.node import AccumulateGrad
+
+
+def _arr(x):
+    if x is None:
+        return None
+    d = x._data if hasattr(x, "_data") else x
+    return np.array(d, dtype=np.float64)
+
+
+def _nested(a):
+    if a is None:
+        return None
+    from core.report_json import finite_json
+    return finite_json(np.asarray(a, dtype=np.float64).tolist())
+
+
+@dataclass
+class BackwardStep:
+    """One node of the backward pass, in the order the engine ran it."""
+
+    index: int
+    node: str                      # node id in the graph
+    grad_fn: str                   # MulBackward0, CopySlices, AccumulateGrad...
+    output_name: str | None        # the program's name for what the node produced
+    input_names: list              # the program's names for its inputs (None where unnamed)
+    grad_in: np.ndarray | None     # the gradient that arrived (after tensor hooks)
+    local: str | None = None       # the local derivative as LaTeX
+    saved: dict = field(default_factory=dict)   # the saved numbers the local derivative uses
+    grads_out: list = field(default_factory=list)  # (target node id, input name, gradient)
+    leaf: str | None = None        # AccumulateGrad: the leaf's name
+    grad_before: np.ndarray | None = None
+    grad_after: np.ndarray | None = None
+    hooks: list = field(default_factory=list)   # (hook name, replaced the gradient?)
+    retained: list = field(default_factory=list)  # (tensor name, .grad after)
+    freed: bool = False            # saved tensors released after this step
+
+    def to_json(self) -> dict:
+        return {
+            "index": self.index, "node": self.node, "grad_fn": self.grad_fn, "output_name": self.output_name,
+            "input_names": self.input_names, "grad_in": _nested(self.grad_in), "local": self.local,
+            "saved": {k: _nested(v) for k, v in self.saved.items()},
+            "grads_out": [{"to": t, "input": n, "grad": _nested(g)} for t, n, g in self.grads_out],
+            "leaf": self.leaf, "grad_before": _nested(self.grad_before), "grad_after": _nested(self.grad_after),
+            "hooks": [{"name": n, "replaced": r} for n, r in self.hooks],
+            "retained": [{"name": n, "grad": _nested(g)} for n, g in self.retained], "freed": self.freed,
+        }
+
+
+class GraphNames:
+    """The program's names for nodes and leaves (from its namespace)."""
+
+    def __init__(self, namespace: dict):
+        from core.autograd.tensor import Tensor
+        self.by_node = {}
+        self.by_leaf = {}
+        for name, t in namespace.items():
+            if not isinstance(t, Tensor):
+                continue
+            if t.grad_fn is not None:
+                self.by_node.setdefault(id(t.grad_fn), name)
+            elif t.requires_grad:
+                self.by_leaf.setdefault(id(t), name)
+
+    def of(self, fn):
+        if isinstance(fn, AccumulateGrad):
+            return self.by_leaf.get(id(fn.variable))
+        return self.by_node.get(id(fn))
+
+
+def node_id(fn) -> str:
+    return f"n{id(fn):x}"
+
+
+class TraceRecorder:
+    """Collects :class:`BackwardStep` records while the engine runs."""
+
+    def __init__(self, names: GraphNames):
+        self.names = names
+        self.steps: list[BackwardStep] = []
+        self._open = {}
+        self._pending_hooks = []    # tensor hooks and retain_grad run before their node's step opens
+        self._pending_retain = []
+        self.done = False
+
+    # engine callbacks -------------------------------------------------------------
+    def begin(self, outputs, roots, keep_graph, create_graph):
+        self.keep_graph = keep_graph
+
+    def enter(self, fn, g):
+        op = getattr(fn, "op", None)
+        step = BackwardStep(len(self.steps), node_id(fn), type(fn).__name__, self.names.of(fn),
+                            [self.names.of(n) if n is not None else None for n, _ in fn.next_functions],
+                            _arr(g), local=getattr(op, "latex", None))
+        step.saved = self._saved(fn)
+        self._take_pending(step)
+        self.steps.append(step)
+        self._open[id(fn)] = step
+
+    def leave(self, fn, outs, released=False):
+        step = self._open.pop(id(fn), None)
+        if step is None:
+            return
+        for (nxt, _), g, name in zip(fn.next_functions, outs, step.input_names):
+            if nxt is not None and g is not None:
+                step.grads_out.append((node_id(nxt), name, _arr(g)))
+        step.freed = bool(released and fn._has_saved)
+
+    def accumulate(self, fn, var, before, g):
+        name = self.names.by_leaf.get(id(var))
+        step = BackwardStep(len(self.steps), node_id(fn), "AccumulateGrad", name, [], _arr(g), leaf=name,
+                            local=r"\text{.grad} \mathrel{+}= g")
+        step.grad_before = None if before is None else np.array(before, dtype=np.float64)
+        step.grad_after = _arr(var._grad)
+        self._take_pending(step)
+        self.steps.append(step)
+
+    def hook(self, node, hook_name, grad, result):
+        self._pending_hooks.append((hook_name, result is not None))
+
+    def retain(self, fn, t, before, after):
+        self._pending_retain.append((self.names.of(fn), _arr(after)))
+
+    def _take_pending(self, step):
+        step.hooks, self._pending_hooks = self._pending_hooks, []
+        step.retained, self._pending_retain = self._pending_retain, []
+
+    def end(self):
+        self.done = True
+        from core.autograd import engine
+        if engine._recorder[0] is self:
+            engine._recorder[0] = None
+
+    # helpers ----------------------------------------------------------------------
+    @staticmethod
+    def _saved(fn):
+        op = getattr(fn, "op", None)
+        out = {}
+        if op is None or fn._released:
+            return out
+        if fn._saved is not None:
+            for name, x in zip(op.input_names, fn._saved):
+                if x is not None and hasattr(x, "_data"):
+                    out[name] = np.array(x._data, dtype=np.float64)
+                elif isinstance(x, (int, float)):
+                    out[name] = np.array(x, dtype=np.float64)
+        if op.saves_result and fn._result is not None:
+            out["result"] = np.array(fn._result._data, dtype=np.float64)
+        return out
+
+
+# ---------------------------------------------------------------------------
+# the graph and its layout
+# ---------------------------------------------------------------------------
+
+def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) -> dict:
+    """Nodes (grad_fn nodes and leaves), edges along the backward direction, and
+    dot's coordinates (points; y grows downwards) for each node and edge."""
+    nodes, edges = {}, []
+    root = out.grad_fn
+    if root is None:
+        return {"nodes": [], "edges": [], "width": 0, "height": 0}
+    stack, seen = [root], {id(root)}
+    while stack:
+        fn = stack.pop()
+        nid = node_id(fn)
+        if isinstance(fn, AccumulateGrad):
+            v = fn.variable
+            nodes[nid] = {"id": nid, "kind": "leaf", "label": names.of(fn) or "leaf", "grad_fn": "AccumulateGrad",
+                          "name": names.of(fn), "shape": list(v.shape), "value": _nested(_arr(v))}
+        else:
+            nodes[nid] = {"id": nid, "kind": "op", "label": type(fn).__name__, "grad_fn": type(fn).__name__,
+                          "name": names.of(fn), "shape": None, "value": None}
+        for k, (nxt, _) in enumerate(fn.next_functions):
+            if nxt is None:
+                continue
+            edges.append({"source": nid, "target": node_id(nxt), "input": k})
+            if id(nxt) not in seen:
+                seen.add(id(nxt))
+                stack.append(nxt)
+    rid = node_id(root)
+    nodes[rid]["kind"] = "output"
+    nodes[rid]["name"] = nodes[rid]["name"] or output_label
+    nodes[rid]["shape"] = list(out.shape)
+    nodes[rid]["value"] = _nested(_arr(out))
+    graph = {"nodes": list(nodes.values()), "edges": edges, "width": 0, "height": 0}
+    if layout:
+        _layout(graph)
+    return graph
+
+
+def _layout(graph):
+    """dot's layered layout: output at the top, leaves at the bottom."""
+    import pygraphviz as pgv
+    G = pgv.AGraph(directed=True, strict=False, rankdir="TB", nodesep="0.35", ranksep="0.5")
+    for n in graph["nodes"]:
+        label = n["label"] if not n["name"] or n["kind"] == "leaf" else f"{n['label']}\\n{n['name']}"
+        width = max(1.2, 0.11 * max(len(part) for part in label.split("\\n")) + 0.3)
+        G.add_node(n["id"], label=label, shape="box", width=f"{width:.2f}", height="0.6", fixedsize="true",
+                   fontsize="12")
+    for e in graph["edges"]:
+        G.add_edge(e["source"], e["target"], key=str(e["input"]))
+    G.layout(prog="dot")
+    x0, y0, x1, y1 = (float(v) for v in G.graph_attr["bb"].split(","))
+    graph["width"], graph["height"] = x1 - x0, y1 - y0
+    for n in graph["nodes"]:
+        node = G.get_node(n["id"])
+        x, y = (float(v) for v in node.attr["pos"].split(","))
+        n["x"], n["y"] = x - x0, y1 - y  # top-left origin, y downwards (Qt's convention)
+        n["w"], n["h"] = float(node.attr["width"]) * 72, float(node.attr["height"]) * 72
+    for e in graph["edges"]:
+        edge = G.get_edge(e["source"], e["target"], key=str(e["input"]))
+        points = []
+        for tok in edge.attr["pos"].split():
+            if tok.startswith(("e,", "s,")):
+                continue
+            x, y = (float(v) for v in tok.split(","))
+            points.append([x - x0, y1 - y])
+        e["points"] = points
