@@ -82,15 +82,19 @@ def jacobian(out_sym, leaf_syms, values: dict, progress=None, cancel=None, block
     return numeric, symbolic
 
 
-def latex_matrix(blocks, rename: dict, max_entries: int = 400, max_chars: int = 20000) -> str:
-    """LaTeX of a symbolic Jacobian (row blocks), with display names; empty if too big."""
+def latex_matrix(blocks, rename: dict, max_entries: int = 400, max_chars: int = 6000) -> str:
+    """LaTeX of a symbolic Jacobian (row blocks), with display names; empty if
+    too big to read (or to typeset in reasonable time: sympy's LaTeX printer is
+    slow, so the size is judged first from symengine's own text)."""
     import sympy
     entries = sum(b.rows * b.cols for b in blocks)
     if entries == 0 or entries > max_entries:
         return ""
+    renamed = [b.subs(rename) if rename else b for b in blocks]
+    if sum(len(str(e)) for m in renamed for e in m) > max_chars:
+        return ""
     rows = []
-    for b in blocks:
-        m = b.subs(rename) if rename else b
+    for m in renamed:
         for i in range(m.rows):
             rows.append([m[i, j]._sympy_() for j in range(m.cols)])
     tex = sympy.latex(sympy.Matrix(rows))
