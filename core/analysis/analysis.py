@@ -27,6 +27,7 @@ from core.interp.parse import ProgramRejected, parse_program
 from core.interp.run import StopRun
 from core.symbolic.jacobian import display_names, jacobian, latex_matrix
 from core.symbolic.shadow import Shadow
+from core.analysis.paths import LocalPartials
 
 IMPLICIT_NONSCALAR = (
     "PyTorch raises \"grad can be implicitly created only for scalar outputs\" here: {name} has shape "
@@ -49,6 +50,8 @@ class Differentiation:
     requires_grad: bool
     grad: np.ndarray | None
     n_outputs: int = 1
+    retain_graph: bool | None = None
+    create_graph: bool = False
 
 
 @dataclass
@@ -70,6 +73,14 @@ class Analysis:
     trace: list = field(default_factory=list)
     engine_error: dict | None = None   # the engine's backward raised (as PyTorch's would)
     graph: dict = field(default_factory=dict)
+    state: object = field(default=None, repr=False, compare=False)  # the captured graph, for paths()
+
+    def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
+        """The chain-rule paths from output element ``i`` to element ``k`` of
+        ``leaf`` (flat indices): (paths, their sum = J[i, k], complete)."""
+        from core.analysis.paths import chain_paths
+        out, leaves, names, partials = self.state
+        return chain_paths(out, leaves[leaf], i, k, names, max_paths, partials)
 
     def to_json(self) -> dict:
         return {
@@ -109,7 +120,7 @@ def discover(program, limits):
     """Run the program once; return its result and every differentiation asked for."""
     events = []
 
-    def observe(kind, outputs, grads, interp):
+    def observe(kind, outputs, grads, interp, retain_graph=None, create_graph=False):
         if not outputs:
             return
         # several outputs at once (autograd.backward([a, b])): the analysis takes the first
@@ -118,7 +129,8 @@ def discover(program, limits):
         events.append(Differentiation(
             len(events), getattr(interp, "stmt_index", 0), interp.frames[0].line, kind,
             [k for k, v in interp.globals.vars.items() if v is t], tuple(t.shape), bool(t.requires_grad),
-            None if g is None else np.array(g._data, dtype=np.float64), len(outputs)))
+            None if g is None else np.array(g._data, dtype=np.float64), len(outputs),
+            retain_graph, bool(create_graph)))
     result = run_program(program.source, program=program, limits=limits, observer=observe)
     return result, events
 
@@ -184,7 +196,7 @@ def capture(program, limits, event, output_name):
     box = {}
     seen = [0]
 
-    def observe(kind, outputs, grads, interp):
+    def observe(kind, outputs, grads, interp, *flags):
         if event is not None and seen[0] == event.ordinal:
             box["output"] = outputs[0]
             box["namespace"] = dict(interp.globals.vars)
@@ -353,7 +365,8 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
     graph = build_graph(out, names, label) if out.grad_fn is not None else {"nodes": [], "edges": []}
     trace = []
     if v is not None and out.grad_fn is not None and engine_error is None:
-        trace, trace_note = _trace(out, v, names)
+        frees = not (event is not None and (event.retain_graph or event.create_graph))
+        trace, trace_note = _trace(out, v, names, frees)
         if trace_note:
             notes.append(trace_note)
     return Analysis(
@@ -361,21 +374,24 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
         grad_tensor_source=source_v, jacobian=J, jacobian_latex=J_tex, vjp=vjp, backward=backward,
         engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
         line=None if event is None else event.line, engine_error=engine_error, graph=graph,
-        trace=[s.to_json() for s in trace])
+        trace=[s.to_json() for s in trace], state=(out, dict(leaves), names, LocalPartials()))
 
 
-def _trace(out, v, names):
-    """Record ``out.backward(v)`` on the captured prefix, hooks and all."""
+def _trace(out, v, names, frees):
+    """Record ``out.backward(v)`` on the captured prefix, hooks and all.  The
+    graph is kept (for the chain-rule paths); ``frees`` says whether the
+    program's own call releases saved tensors, which the steps then show."""
     from core.autograd import engine
     from core.autograd.tensor import Tensor
     from core.analysis.trace import TraceRecorder
     from core.interp.limits import LimitExceeded
     rec = TraceRecorder(names)
+    rec.frees = frees
     engine._recorder[0] = rec
     note = None
     try:
         with np.errstate(all="ignore"):
-            engine.backward(out, Tensor._make(np.asarray(v, dtype=out._data.dtype)))
+            engine.backward(out, Tensor._make(np.asarray(v, dtype=out._data.dtype)), retain_graph=True)
     except (Exception, LimitExceeded) as e:  # noqa: BLE001 - a hook may raise: the trace stops there
         note = f"the backward stopped at step {len(rec.steps)}: {type(e).__name__}: {e}"
     finally:

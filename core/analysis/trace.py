@@ -121,7 +121,7 @@ class TraceRecorder:
         for (nxt, _), g, name in zip(fn.next_functions, outs, step.input_names):
             if nxt is not None and g is not None:
                 step.grads_out.append((node_id(nxt), name, _arr(g)))
-        step.freed = bool(released and fn._has_saved)
+        step.freed = bool(getattr(self, "frees", released) and fn._has_saved)
 
     def accumulate(self, fn, var, before, g):
         name = self.names.by_leaf.get(id(var))

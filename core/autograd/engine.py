@@ -32,7 +32,7 @@ CREATE_GRAPH_WARNING = (
 
 # The recorder of the running backward, if any (see core.analysis).
 _recorder = [None]
-# Called as observer(kind, outputs, grads) when a program asks for a backward or
+# Called as observer(kind, outputs, grads, retain_graph, create_graph) when a program asks for a backward or
 # autograd.grad, before anything runs (the analysis finds the output and v this way).
 observer = [None]
 # Tensor hooks run unless this is False (the analysis's witness run leaves them out,
@@ -77,7 +77,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if isinstance(grad_tensors, Tensor):
         grads = (grad_tensors,)
     if observer[0] is not None:
-        observer[0]("backward", outputs, grads)
+        observer[0]("backward", outputs, grads, retain_graph, create_graph)
     if len(grads) != len(outputs):
         raise RuntimeError(f"got {len(grads)} tensors and {len(outputs)} gradients")
     inputs = _as_tuple(inputs) or None
@@ -105,7 +105,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         raise RuntimeError(f"grad requires one grad_output per output: got {len(gos)} grad_outputs and "
                            f"{len(outs)} outputs")
     if observer[0] is not None:
-        observer[0]("autograd.grad", outs, gos)
+        observer[0]("autograd.grad", outs, gos, retain_graph, create_graph)
     if allow_unused is None:
         allow_unused = materialize_grads
     for t in ins:

@@ -112,7 +112,7 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
                 stop_before: int | None = None, program: Program | None = None, observer=None,
                 shadow=None) -> RunResult:
     """Parse and run ``source``; ``stop_before`` runs only the first top-level
-    statements.  ``observer(kind, outputs, grads, interp)`` sees every
+    statements.  ``observer(kind, outputs, grads, interp, retain_graph, create_graph)`` sees every
     backward/autograd.grad the program asks for, before it runs, and may raise
     :class:`StopRun`; ``shadow`` (a core.symbolic Shadow) evaluates symbolically
     alongside."""
@@ -131,7 +131,7 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
         creation.manual_seed(0)
         interp = Interpreter(program, limits, out)
         if observer is not None:
-            engine.observer[0] = lambda kind, outs, grads: observer(kind, outs, grads, interp)
+            engine.observer[0] = lambda kind, outs, grads, *flags: observer(kind, outs, grads, interp, *flags)
         try:
             if shadow is not None:
                 with shadow:

@@ -195,7 +195,15 @@ def test_trace_of_the_index_assignment_program():
     last = a.trace[-1]
     assert last["grad_fn"] == "AccumulateGrad" and last["leaf"] == "x"
     assert last["grad_before"] is None and last["grad_after"] == [[14.0, 98.0]]
-    assert all(s["freed"] for s in a.trace if s["saved"])  # no retain_graph: saved tensors released
+    # the program's call passes retain_graph=True: nothing is freed
+    assert not any(s["freed"] for s in a.trace)
+
+
+def test_trace_shows_saved_tensors_freed_without_retain_graph():
+    a = analyze((load_expected.__globals__["DATA"] / "examples" / "seed_09_blitz_mean.py").read_text())
+    freed = {s["grad_fn"] for s in a.trace if s["freed"]}
+    assert freed == {"MulBackward0"}  # the nodes that saved tensors; Add and Mean saved none
+    assert a.trace[-1]["grad_after"] == [[4.5, 4.5], [4.5, 4.5]]
 
 
 def test_graph_has_names_shapes_and_a_layout():
@@ -214,3 +222,32 @@ def test_graph_has_names_shapes_and_a_layout():
         assert 0 <= n["x"] <= g["width"] and 0 <= n["y"] <= g["height"]
     assert out["y"] < leaf["y"]  # output at the top, leaves at the bottom
     assert all(len(e["points"]) >= 2 for e in g["edges"])
+
+
+@pytest.mark.parametrize("stem", ["seed_11_jacobian_index_assign", "seed_09_blitz_mean", "seed_07_linear_xw_plus_b",
+                                  "seed_01_mm_gradient"])
+def test_chain_rule_paths_sum_to_each_entry_of_j(stem):
+    a = analyze((load_expected.__globals__["DATA"] / "examples" / f"{stem}.py").read_text())
+    for leaf in a.leaves:
+        J = a.jacobian[leaf]
+        n_out = int(np.prod(a.output_shape)) if a.output_shape else 1
+        Jf = J.reshape(n_out, -1)
+        for i in range(n_out):
+            for k in range(Jf.shape[1]):
+                paths, total, complete = a.paths(leaf, i, k)
+                assert complete
+                assert np.isclose(total, Jf[i, k], rtol=1e-5, atol=1e-6), (leaf, i, k, total, Jf[i, k])
+                for p in paths:
+                    assert np.isclose(np.prod([s.partial for s in p.steps]), p.product)
+                    assert p.steps[-1].grad_fn == "AccumulateGrad" and p.steps[-1].element == np.unravel_index(
+                        k, a.state[1][leaf].shape)
+
+
+def test_paths_of_the_index_assignment_entry():
+    # J[1, 0] = d out_2 / d x_1 = 2 * (d y_2 / d x_1) = 2: one path, through the second CopySlices
+    a = analyze((load_expected.__globals__["DATA"] / "examples" / "seed_11_jacobian_index_assign.py").read_text())
+    paths, total, _ = a.paths("x", 1, 0)
+    assert total == 2.0 and len(paths) == 1
+    names = [s.grad_fn for s in paths[0].steps]
+    assert names[0] == "MulBackward0" and "CopySlices" in names and "AddBackward0" in names
+    assert paths[0].steps[0].partial == 2.0
