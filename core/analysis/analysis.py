@@ -74,6 +74,8 @@ class Analysis:
     engine_error: dict | None = None   # the engine's backward raised (as PyTorch's would)
     graph: dict = field(default_factory=dict)
     state: object = field(default=None, repr=False, compare=False)  # the captured graph, for paths()
+    # when the program differentiates with create_graph: d²(v·out)/d leaf², symbolic beside the engine's
+    second_order: dict | None = None
 
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
@@ -94,6 +96,10 @@ class Analysis:
             "max_abs_diff": _json_float(self.max_abs_diff), "match": self.match,
             "notes": self.notes, "line": self.line, "trace": self.trace,
             "engine_error": self.engine_error, "graph": self.graph,
+            "second_order": None if self.second_order is None else {
+                leaf: {"symbolic": nested(h["symbolic"]), "engine": nested(h["engine"]),
+                       "max_abs_diff": _json_float(h["max_abs_diff"]), "match": h["match"]}
+                for leaf, h in self.second_order.items()},
         }
 
 
@@ -343,7 +349,7 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
     J = {lname: j for (lname, _), j in zip(leaves, numeric)}
     J_tex = {lname: latex_matrix(blocks, rename) for (lname, _), blocks in zip(leaves, symbolic)}
 
-    # engine witness and verdict
+    # engine witness and verdict (second order too, when the program builds a graph of its backward)
     vjp = backward = None
     worst, match = 0.0, True
     engine_J = {}
@@ -358,6 +364,12 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
         match, worst = False, float("nan")
         if v is not None:
             vjp = {lname: np.tensordot(v, J[lname], axes=out.dim()) for lname, _ in leaves}
+
+    second = None
+    if event is not None and event.create_graph and v is not None and engine_error is None and leaves:
+        second = _second_order(out, leaves, v, cap.shadow, values)
+        if second is None:
+            notes.append("the second derivatives are not shown: the leaves are too large (over 64 elements)")
 
     # the chain rule, node by node: the backward(v) the program asks for, recorded
     from core.analysis.trace import GraphNames, build_graph
@@ -374,7 +386,44 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits:
         grad_tensor_source=source_v, jacobian=J, jacobian_latex=J_tex, vjp=vjp, backward=backward,
         engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
         line=None if event is None else event.line, engine_error=engine_error, graph=graph,
-        trace=[s.to_json() for s in trace], state=(out, dict(leaves), names, LocalPartials()))
+        trace=[s.to_json() for s in trace], state=(out, dict(leaves), names, LocalPartials()),
+        second_order=second)
+
+
+def _second_order(out, leaves, v, shadow, values, max_elements: int = 64):
+    """Symbolic d²(v·out)/dx² (symengine, twice) beside the engine's: its
+    gradient built with create_graph=True, then differentiated row by row."""
+    from core.autograd import engine
+    from core.autograd.tensor import Tensor
+    if any(t.numel() > max_elements for _, t in leaves) or out._sym is None:
+        return None
+    vs = np.asarray(v, dtype=np.float64).ravel()
+    s = sum((se.RealDouble(float(w)) * e for w, e in zip(vs, np.asarray(out._sym).ravel()) if w != 0),
+            se.Integer(0))
+    result = {}
+    vt = Tensor._make(np.asarray(v, dtype=out._data.dtype))
+    for lname, t in leaves:
+        syms = list(np.asarray(t._sym).ravel()) if t._sym is not None else []
+        n = t.numel()
+        H = np.zeros((n, n))
+        if syms:
+            grad = se.DenseMatrix([s]).jacobian(se.DenseMatrix(syms))
+            hess = se.DenseMatrix(list(grad)).jacobian(se.DenseMatrix(syms)).subs(values)
+            from core.symbolic.jacobian import to_float
+            H = np.array([[to_float(hess[i, j]) for j in range(n)] for i in range(n)])
+        with np.errstate(all="ignore"):
+            g = engine.grad([out], [t], [vt], retain_graph=True, create_graph=True, allow_unused=True)[0]
+            E = np.zeros((n, n))
+            if g is not None and g.requires_grad:
+                flat = g.reshape(-1)
+                for i in range(n):
+                    row = engine.grad([flat[i]], [t], retain_graph=True, allow_unused=True)[0]
+                    if row is not None:
+                        E[i] = np.asarray(row._data, dtype=np.float64).ravel()
+        d, ok = compare(H, E)
+        shape = tuple(t.shape) * 2
+        result[lname] = {"symbolic": H.reshape(shape), "engine": E.reshape(shape), "max_abs_diff": d, "match": ok}
+    return result
 
 
 def _trace(out, v, names, frees):

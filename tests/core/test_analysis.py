@@ -251,3 +251,25 @@ def test_paths_of_the_index_assignment_entry():
     names = [s.grad_fn for s in paths[0].steps]
     assert names[0] == "MulBackward0" and "CopySlices" in names and "AddBackward0" in names
     assert paths[0].steps[0].partial == 2.0
+
+
+@pytest.mark.parametrize("stem", ["seed_12d_create_graph_second_derivative", "seed_12e_autograd_grad_create_graph"])
+def test_second_derivative_symbolic_beside_engine(stem):
+    # y = x**3 at x = 2: d2y/dx2 = 6x = 12, what the program prints
+    a = analyze((load_expected.__globals__["DATA"] / "examples" / f"{stem}.py").read_text())
+    h = a.second_order["x"]
+    assert float(h["symbolic"]) == pytest.approx(12.0) and float(h["engine"]) == pytest.approx(12.0)
+    assert h["match"]
+
+
+def test_hessian_of_a_vector_function_and_no_second_order_without_create_graph():
+    a = run("""
+        import torch
+        x = torch.tensor([1., 2.], requires_grad=True)
+        out = (x[0] ** 2 * x[1] + x[1].sin()).unsqueeze(0)
+        g, = torch.autograd.grad(out, x, torch.ones(1), create_graph=True)
+    """)
+    H = a.second_order["x"]["symbolic"]
+    assert np.allclose(H, [[2 * 2., 2 * 1.], [2 * 1., -np.sin(2.)]], atol=1e-6) and a.second_order["x"]["match"]
+    b = run("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x ** 2).sum().backward()\n")
+    assert b.second_order is None
