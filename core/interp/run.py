@@ -110,12 +110,13 @@ def _restore_printoptions(printing, opts):
 
 def run_program(source: str, *, filename: str = "<program>", limits: Limits | None = None,
                 stop_before: int | None = None, program: Program | None = None, observer=None,
-                shadow=None) -> RunResult:
+                shadow=None, default_dtype=None) -> RunResult:
     """Parse and run ``source``; ``stop_before`` runs only the first top-level
     statements.  ``observer(kind, outputs, grads, interp, retain_graph, create_graph)`` sees every
     backward/autograd.grad the program asks for, before it runs, and may raise
     :class:`StopRun`; ``shadow`` (a core.symbolic Shadow) evaluates symbolically
-    alongside."""
+    alongside.  ``default_dtype`` replaces float32 as the default (the
+    central-difference witness runs in float64)."""
     limits = limits or Limits()
     if program is None:
         try:
@@ -129,6 +130,9 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
         from core.autograd import engine
         registry.guard[0] = tensor_guard(limits)
         creation.manual_seed(0)
+        if default_dtype is not None:
+            from core import dtypes
+            dtypes._default[0] = default_dtype
         interp = Interpreter(program, limits, out)
         if observer is not None:
             engine.observer[0] = lambda kind, outs, grads, *flags: observer(kind, outs, grads, interp, *flags)

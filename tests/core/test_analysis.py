@@ -273,3 +273,17 @@ def test_hessian_of_a_vector_function_and_no_second_order_without_create_graph()
     assert np.allclose(H, [[2 * 2., 2 * 1.], [2 * 1., -np.sin(2.)]], atol=1e-6) and a.second_order["x"]["match"]
     b = run("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x ** 2).sum().backward()\n")
     assert b.second_order is None
+
+
+def test_central_differences_witness_agrees_and_sees_kinks():
+    a = analyze((load_expected.__globals__["DATA"] / "examples" / "seed_11_jacobian_index_assign.py").read_text())
+    assert a.differences["match"] and np.allclose(a.differences["jacobian"]["x"], a.jacobian["x"], rtol=1e-4)
+    # relu at exactly 0: PyTorch (and J) take 0, the differences see half a step
+    k = run("""
+        import torch
+        x = torch.tensor([0., 1.], requires_grad=True)
+        out = torch.relu(x).sum()
+        out.backward()
+    """)
+    assert k.match and not k.differences["match"]
+    assert any("kink" in n for n in k.notes)
