@@ -78,6 +78,8 @@ class Analysis:
     second_order: dict | None = None
     # float64 central differences of the program's own forward (small leaves only)
     differences: dict | None = None
+    # element names for tables: {"output": [out_11, ...], leaf: [x_11, ...]}
+    labels: dict = field(default_factory=dict)
 
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
@@ -97,7 +99,7 @@ class Analysis:
             "backward": None if self.backward is None else {k: nested(v) for k, v in self.backward.items()},
             "max_abs_diff": _json_float(self.max_abs_diff), "match": self.match,
             "notes": self.notes, "line": self.line, "trace": self.trace,
-            "engine_error": self.engine_error, "graph": self.graph,
+            "engine_error": self.engine_error, "graph": self.graph, "labels": self.labels,
             "second_order": None if self.second_order is None else {
                 leaf: {"symbolic": nested(h["symbolic"]), "engine": nested(h["engine"]),
                        "max_abs_diff": _json_float(h["max_abs_diff"]), "match": h["match"]}
@@ -404,7 +406,9 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
         engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
         line=None if event is None else event.line, engine_error=engine_error, graph=graph,
         trace=[s.to_json() for s in trace], state=(out, dict(leaves), names, LocalPartials()),
-        second_order=second, differences=differences)
+        second_order=second, differences=differences,
+        labels={"output": display_names(name or "out", out.shape),
+                **{lname: display_names(lname, t.shape) for lname, t in leaves}})
 
 
 class _Nudge:

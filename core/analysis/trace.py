@@ -106,9 +106,10 @@ class TraceRecorder:
 
     def enter(self, fn, g):
         op = getattr(fn, "op", None)
+        local = getattr(op, "latex", None) if op is not None else getattr(fn, "latex", None)
         step = BackwardStep(len(self.steps), node_id(fn), type(fn).__name__, self.names.of(fn),
                             [self.names.of(n) if n is not None else None for n, _ in fn.next_functions],
-                            _arr(g), local=getattr(op, "latex", None))
+                            _arr(g), local=local)
         step.saved = self._saved(fn)
         self._take_pending(step)
         self.steps.append(step)

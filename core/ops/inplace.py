@@ -50,6 +50,9 @@ def _replay_tensor(t, chain):
 class CopySlices(Node):
     """The base's grad_fn after an in-place op on one of its views."""
 
+    latex = (r"\text{CopySlices: the written region's gradient goes through the in-place op (to the value "
+             r"written), the rest of the gradient to the base as it was}")
+
     def __init__(self, base_edge, fn, chain, base_meta):
         self.fn = fn
         self.chain = chain
@@ -85,6 +88,8 @@ class CopySlices(Node):
 class AsStridedBackward0(Node):
     """A view's grad_fn after an in-place op through it: its gradient lands
     in the view's region of a zero gradient for the base."""
+
+    latex = r"\text{the view's gradient placed in its region of the base}"
 
     def __init__(self, base_edge, chain, base_meta):
         self.chain = chain
