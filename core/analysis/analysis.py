@@ -130,7 +130,7 @@ def _json_float(x):
 # 1. discover
 # ---------------------------------------------------------------------------
 
-def discover(program, limits):
+def discover(program, limits, cancel=None):
     """Run the program once; return its result and every differentiation asked for."""
     events = []
 
@@ -145,7 +145,7 @@ def discover(program, limits):
             [k for k, v in interp.globals.vars.items() if v is t], tuple(t.shape), bool(t.requires_grad),
             None if g is None else np.array(g._data, dtype=np.float64), len(outputs),
             retain_graph, bool(create_graph)))
-    result = run_program(program.source, program=program, limits=limits, observer=observe)
+    result = run_program(program.source, program=program, limits=limits, observer=observe, cancel=cancel)
     return result, events
 
 
@@ -203,7 +203,7 @@ class Capture:
     stdout: str
 
 
-def capture(program, limits, event, output_name):
+def capture(program, limits, event, output_name, cancel=None):
     """Run with the symbolic shadow and stop where ``event`` differentiates."""
     from core.autograd.tensor import Tensor
     shadow = Shadow()
@@ -216,7 +216,10 @@ def capture(program, limits, event, output_name):
             box["namespace"] = dict(interp.globals.vars)
             raise StopRun()
         seen[0] += 1
-    r = run_program(program.source, program=program, limits=limits, observer=observe, shadow=shadow)
+    r = run_program(program.source, program=program, limits=limits, observer=observe, shadow=shadow, cancel=cancel)
+    if r.error is not None and r.error.kind == "cancelled":
+        from core.symbolic.jacobian import Cancelled
+        raise Cancelled()
     if "output" not in box:
         if event is not None:
             raise AnalysisError("the program did not reach the differentiation on the second run"
@@ -300,9 +303,9 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
     except ProgramRejected as e:
         raise AnalysisError(f"the program was rejected: {e.message}") from None
     if result is None or events is None:
-        result, events = discover(program, limits)
+        result, events = discover(program, limits, cancel)
     event, name = choose(events, result, output)
-    cap = capture(program, limits, event, name)
+    cap = capture(program, limits, event, name, cancel)
     out = cap.output
     label = name or f"the tensor differentiated on line {event.line}"
     notes = []

@@ -117,14 +117,14 @@ def _local_names(node) -> frozenset:
 class Interpreter:
     """Runs one checked :class:`Program`."""
 
-    def __init__(self, program: Program, limits: Limits, out):
+    def __init__(self, program: Program, limits: Limits, out, cancel=None):
         self.program = program
         self.limits = limits
-        self.budget = Budget(limits)
+        self.budget = Budget(limits, cancel)
+        self.guard = safe_builtins.Guard(limits, self.budget)
         self.out = out
-        self.modules = build_modules()
-        self.builtins = safe_builtins.make_builtins(out, limits)
-        self.builtins["print"].__name__ = "print"
+        self.modules = build_modules(self.guard)
+        self.builtins = safe_builtins.make_builtins(out, self.guard)
         self.globals = Scope()
         self.frames = [Frame("<module>")]
         self.depth = 0
@@ -239,7 +239,7 @@ class Interpreter:
             obj[key] = self._binop(op, obj[key], rhs, node.op)
         else:
             obj = self.eval(t.value, scope)
-            set_attribute(obj, t.attr, self._binop(op, get_attribute(obj, t.attr), rhs, node.op))
+            set_attribute(obj, t.attr, self._binop(op, get_attribute(obj, t.attr, self.guard), rhs, node.op))
 
     def s_If(self, node, scope):
         self.exec_block(node.body if self.eval(node.test, scope) else node.orelse, scope)
@@ -404,6 +404,7 @@ class Interpreter:
         if locals_ is None:
             locals_ = self._locals_cache[node] = _local_names(node)
         scope = Scope(fn._scope, locals_)
+        self.budget.step()  # a call is a step: lambdas and hooks count too
         self._bind_args(fn, scope, args, kwargs)
         self.depth += 1
         if self.depth > self.limits.max_call_depth:
@@ -479,7 +480,7 @@ class Interpreter:
         return self.lookup(node.id, scope)
 
     def e_Attribute(self, node, scope):
-        return get_attribute(self.eval(node.value, scope), node.attr)
+        return get_attribute(self.eval(node.value, scope), node.attr, self.guard)
 
     def e_Subscript(self, node, scope):
         return self.eval(node.value, scope)[self.eval(node.slice, scope)]
@@ -531,13 +532,7 @@ class Interpreter:
         return value
 
     def _binop(self, fn, a, b, op):
-        if op.__class__ is ast.Pow:
-            safe_builtins.check_pow(a, b, self.limits)
-        elif op.__class__ is ast.Mult:
-            safe_builtins.check_repeat(a, b, self.limits)
-            safe_builtins.check_repeat(b, a, self.limits)
-        elif op.__class__ is ast.Mod and isinstance(a, str):
-            safe_builtins.check_spec(a, self.limits)
+        self.guard.binop(op.__class__, a, b)
         return fn(a, b)
 
     def e_BinOp(self, node, scope):
@@ -599,7 +594,7 @@ class Interpreter:
         elif node.conversion == 97:
             value = ascii(value)
         spec = "" if node.format_spec is None else self.eval(node.format_spec, scope)
-        safe_builtins.check_spec(spec, self.limits)
+        self.guard.spec(spec)
         return format(value, spec)
 
     # comprehensions: their own scope; the first iterable is evaluated outside it

@@ -24,6 +24,9 @@ class Limits:
     max_seconds: float = 10.0           # wall time
     max_sequence_length: int = 10_000_000  # lists, strings and ranges the program builds
     max_int_bits: int = 100_000         # Python integers (2 ** huge)
+    max_output_chars: int = 2_000_000   # what the program prints
+    max_total_sequence: int = 50_000_000         # elements of all lists/strings built in bulk, all together
+    max_total_tensor_elements: int = 200_000_000  # elements of all tensors made, all together
 
     # name the user sees -> (field, how to change it)
     DESCRIPTIONS: dict = field(default_factory=lambda: {
@@ -34,6 +37,9 @@ class Limits:
         "max_seconds": ("seconds of running time", "--max-seconds"),
         "max_sequence_length": ("elements of a list, string or range", "--max-sequence-length"),
         "max_int_bits": ("bits of an integer", "--max-int-bits"),
+        "max_output_chars": ("characters of printed output", "--max-output-chars"),
+        "max_total_sequence": ("list and string elements built in all", "--max-total-sequence"),
+        "max_total_tensor_elements": ("tensor elements made in all", "--max-total-tensor-elements"),
     }, repr=False, compare=False)
 
 
@@ -53,25 +59,34 @@ class LimitExceeded(BaseException):
         self.type_name = "LimitExceeded"
 
 
+class Cancelled(BaseException):
+    """The user cancelled the run (the app's Cancel button)."""
+
+
 class Budget:
-    """Counts steps and time for one run; the interpreter calls ``step()``."""
+    """Counts steps and time for one run; the interpreter calls ``step()``.
+    ``cancel`` (optional) is polled with the clock: when it returns True the
+    run stops with :class:`Cancelled`."""
 
-    __slots__ = ("limits", "steps", "deadline", "_next_clock")
+    __slots__ = ("limits", "steps", "deadline", "_next_clock", "cancel")
 
-    def __init__(self, limits: Limits):
+    def __init__(self, limits: Limits, cancel=None):
         self.limits = limits
         self.steps = 0
         self.deadline = time.monotonic() + limits.max_seconds
-        self._next_clock = 1000
+        self._next_clock = 200
+        self.cancel = cancel
 
     def step(self):
         self.steps += 1
         if self.steps >= self._next_clock:
-            self._next_clock += 1000
+            self._next_clock += 200
             if self.steps > self.limits.max_steps:
                 raise LimitExceeded(self.limits, "max_steps")
             if time.monotonic() > self.deadline:
                 raise LimitExceeded(self.limits, "max_seconds")
+            if self.cancel is not None and self.cancel():
+                raise Cancelled()
 
     def check_time(self):
         if time.monotonic() > self.deadline:
@@ -89,6 +104,7 @@ def tensor_guard(limits: Limits):
     """A registry guard that refuses ops and creations past the element limit,
     before numpy allocates anything."""
     cap = limits.max_tensor_elements
+    total = [0]
 
     def guard(op, inputs, params):
         if op is None:  # a creation: inputs is (shape,)
@@ -97,7 +113,33 @@ def tensor_guard(limits: Limits):
             n = _estimate(op, inputs, params)
         if n > cap:
             raise LimitExceeded(limits, "max_tensor_elements", f"an operation would make {n:,} elements")
+        total[0] += n
+        if total[0] > limits.max_total_tensor_elements:
+            raise LimitExceeded(limits, "max_total_tensor_elements", f"{total[0]:,} elements made so far")
     return guard
+
+
+def _index_size(shape, index):
+    """Elements of ``x[index]`` for numpy-style advanced indexing."""
+    arrays, dims_used = [], 0
+    for part in index if isinstance(index, tuple) else (index,):
+        if isinstance(part, np.ndarray):
+            if part.dtype == np.bool_:
+                arrays.append((int(part.sum()),))
+                dims_used += part.ndim
+            else:
+                arrays.append(part.shape)
+                dims_used += 1
+        elif isinstance(part, slice):
+            dims_used += 1
+    try:
+        picked = _numel(np.broadcast_shapes(*arrays)) if arrays else 1
+    except ValueError:
+        picked = max((_numel(a) for a in arrays), default=1)
+    rest = _numel(shape[dims_used:]) if len(shape) > dims_used else 1
+    sliced = [shape[i] for i, part in enumerate(index if isinstance(index, tuple) else (index,))
+              if isinstance(part, slice) and i < len(shape)]
+    return picked * rest * _numel(sliced)
 
 
 def _estimate(op, inputs, params):
@@ -112,7 +154,8 @@ def _estimate(op, inputs, params):
         base = (1,) * (len(reps) - len(shapes[0])) + tuple(shapes[0])
         return _numel(r * s for r, s in zip(reps, base))
     if name == "expand":
-        return 0  # a view: nothing is allocated
+        # a view allocates nothing, but anything that copies it does: count it as made
+        return _numel(params.get("shape", ()))
     if name in ("cat", "stack"):
         return sum(_numel(s) for s in shapes)
     if name == "mm" and len(shapes) == 2 and len(shapes[0]) == 2 and len(shapes[1]) == 2:
@@ -121,7 +164,9 @@ def _estimate(op, inputs, params):
         return shapes[0][0] * shapes[0][1] * shapes[1][2]
     if name == "index_backward":
         return _numel(params.get("shape", ()))
-    if name in ("mv", "dot", "index", "index_put"):
+    if name == "index":
+        return _index_size(shapes[0], params.get("index", ()))
+    if name in ("mv", "dot", "index_put"):
         return max(_numel(s) for s in shapes)
     try:
         return _numel(np.broadcast_shapes(*shapes))

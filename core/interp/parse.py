@@ -129,13 +129,15 @@ def parse_program(source: str, filename: str = "<program>") -> Program:
     try:
         tree = ast.parse(source, filename=filename, mode="exec")
     except SyntaxError as e:
-        raise ProgramRejected(f"{e.msg}", e.lineno, (e.offset or 1), "syntax", type_name="SyntaxError") from None
+        raise ProgramRejected(f"{e.msg}", e.lineno or 1, (e.offset or 1), "syntax", type_name="SyntaxError") from None
     except (ValueError, MemoryError, RecursionError) as e:  # null bytes, too deeply nested source
-        raise ProgramRejected(f"the program could not be parsed: {e}", 1, 1, "syntax",
+        reason = str(e) or "it is nested too deeply"
+        raise ProgramRejected(f"the program could not be parsed: {reason}", 1, 1, "syntax",
                               type_name="SyntaxError") from None
     _LINES[0] = source.splitlines()
     try:
         _Checker(tree).check()
+        _check_structure(tree)
     finally:
         _LINES[0] = []
     return Program(source, tree, filename, source.splitlines())
@@ -253,6 +255,45 @@ class _Checker:
             _reject(node, "bytes literals are not available", "bytes")
         if isinstance(node.value, str) and len(node.value) > 1_000_000:
             _reject(node, "a string literal of more than a million characters", "huge-literal")
+
+
+def _check_structure(tree):
+    """What Python's compiler refuses before running: return outside a function,
+    break/continue outside a loop (of the same function), duplicate arguments,
+    a lone starred assignment target."""
+    def syntax(node, message):
+        raise ProgramRejected(message, getattr(node, "lineno", 1), _column(node), "syntax", type_name="SyntaxError")
+
+    def visit(node, in_function, in_loop):
+        if isinstance(node, ast.Return) and not in_function:
+            syntax(node, "'return' outside function")
+        if isinstance(node, ast.Break) and not in_loop:
+            syntax(node, "'break' outside loop")
+        if isinstance(node, ast.Continue) and not in_loop:
+            syntax(node, "'continue' not properly in loop")
+        if isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            a = node.args
+            names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs] + \
+                [x.arg for x in (a.vararg, a.kwarg) if x is not None]
+            dup = next((n for n in names if names.count(n) > 1), None)
+            if dup:
+                syntax(node, f"duplicate argument '{dup}' in function definition")
+            for child in ast.iter_child_nodes(node):
+                visit(child, True, False)
+            return
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                if isinstance(t, ast.Starred):
+                    syntax(t, "starred assignment target must be in a list or tuple")
+        loop = isinstance(node, (ast.For, ast.While))
+        for name, value in ast.iter_fields(node):
+            children = value if isinstance(value, list) else [value]
+            for child in children:
+                if isinstance(child, ast.AST):
+                    # a loop's else block is not inside the loop
+                    visit(child, in_function, in_loop or (loop and name == "body"))
+    visit(tree, False, False)
 
 
 def check_format_string(fmt: str, node=None):

@@ -8,7 +8,6 @@ print options and size guard are process-wide.
 """
 from __future__ import annotations
 
-import io
 import sys
 import threading
 import warnings
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core.interp.interpreter import Interpreter
-from core.interp.limits import LimitExceeded, Limits, tensor_guard
+from core.interp.limits import Cancelled, LimitExceeded, Limits, tensor_guard
 from core.interp.parse import Program, ProgramRejected, parse_program
 
 _LOCK = threading.RLock()
@@ -25,6 +24,44 @@ _LOCK = threading.RLock()
 
 class StopRun(BaseException):
     """Raised by an observer to end a run early (the analysis has what it needs)."""
+
+
+class TimeUp(BaseException):
+    """Delivered by the watchdog when a run overstays its time limit inside one
+    long call (where the interpreter's own clock checks cannot see it)."""
+
+
+class _Watchdog:
+    """Raises :class:`TimeUp` in the running thread after ``seconds``, as an
+    asynchronous exception (delivered at the next Python bytecode, e.g. inside
+    the engine); anything pending is cleared when the run ends."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.lock = threading.Lock()
+        self.active = False
+
+    def __enter__(self):
+        self.thread_id = threading.get_ident()
+        self.active = True
+        self.timer = threading.Timer(self.seconds, self._fire)
+        self.timer.daemon = True
+        self.timer.start()
+        return self
+
+    def _fire(self):
+        import ctypes
+        with self.lock:
+            if self.active:
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread_id), ctypes.py_object(TimeUp))
+
+    def __exit__(self, *exc):
+        import ctypes
+        with self.lock:
+            self.active = False
+            self.timer.cancel()
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread_id), None)
+        return False
 
 
 @dataclass
@@ -110,7 +147,7 @@ def _restore_printoptions(printing, opts):
 
 def run_program(source: str, *, filename: str = "<program>", limits: Limits | None = None,
                 stop_before: int | None = None, program: Program | None = None, observer=None,
-                shadow=None, default_dtype=None) -> RunResult:
+                shadow=None, default_dtype=None, cancel=None) -> RunResult:
     """Parse and run ``source``; ``stop_before`` runs only the first top-level
     statements.  ``observer(kind, outputs, grads, interp, retain_graph, create_graph)`` sees every
     backward/autograd.grad the program asks for, before it runs, and may raise
@@ -123,7 +160,8 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
             program = parse_program(source, filename)
         except ProgramRejected as e:
             return RunResult("", RunError(e.type_name, e.message, e.line, "rejected", col=e.col))
-    out = io.StringIO()
+    from core.interp.safe_builtins import LimitedOutput
+    out = LimitedOutput(limits)
     with _LOCK, _State():
         from core.ops import registry
         from core.torch import creation
@@ -133,15 +171,20 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
         if default_dtype is not None:
             from core import dtypes
             dtypes._default[0] = default_dtype
-        interp = Interpreter(program, limits, out)
+        interp = Interpreter(program, limits, out, cancel)
         if observer is not None:
             engine.observer[0] = lambda kind, outs, grads, *flags: observer(kind, outs, grads, interp, *flags)
+        watchdog = _Watchdog(limits.max_seconds + 1.0)
         try:
-            if shadow is not None:
-                with shadow:
+            with watchdog:
+                if shadow is not None:
+                    with shadow:
+                        error, count, caught = _execute(interp, program, stop_before)
+                else:
                     error, count, caught = _execute(interp, program, stop_before)
-            else:
-                error, count, caught = _execute(interp, program, stop_before)
+        except TimeUp:  # landed between statements, outside _execute's handlers
+            error, count, caught = RunError("LimitExceeded", str(LimitExceeded(limits, "max_seconds")),
+                                            interp.frames[0].line, "limit"), 0, []
         finally:
             engine.observer[0] = None
     return RunResult(out.getvalue(), error, caught, dict(interp.globals.vars), program, count)
@@ -165,6 +208,13 @@ def _execute(interp, program, stop_before):
                 interp.run_statement(stmt)
                 count += 1
             except StopRun:
+                break
+            except TimeUp:
+                error = RunError("LimitExceeded", str(LimitExceeded(interp.limits, "max_seconds")),
+                                 interp.frames[0].line, "limit")
+                break
+            except Cancelled:
+                error = RunError("Cancelled", "the run was cancelled", interp.frames[0].line, "cancelled")
                 break
             except LimitExceeded as e:
                 error = RunError("LimitExceeded", str(e), interp.frames[0].line, "limit",

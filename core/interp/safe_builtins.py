@@ -1,50 +1,167 @@
 """The builtins a program sees: Python's, guarded where they could run away.
 
-``print`` writes to the run's own output; ``range``, ``pow`` and ``format``
-check the limits before Python does the work in C, where no step counter
-can stop it.
+Work that Python does inside one C call (``sum(...)``, ``"a".ljust(n)``,
+``list * n``) cannot be stopped by the interpreter's step counter, so it is
+checked before it starts (:class:`Guard`), and iterables that builtins
+consume are passed through :meth:`Guard.counted`, which takes one step per
+item (so limits and the clock apply to them too).  ``print`` writes to the
+run's own output, up to a limit.
 """
 from __future__ import annotations
 
 import builtins
+import math
+import operator
 import re
 
 from core.interp.limits import LimitExceeded, Limits
-from core.interp.sandbox import EXCEPTIONS, check_format_fields
+from core.interp.sandbox import EXCEPTIONS
 
 _DIGITS = re.compile(r"\d+")
+_BOUNDED = (list, tuple, str, range, dict, set, frozenset, bytes)
 
 
-def check_spec(spec: str, limits: Limits):
-    """A format spec may not ask for a field wider than the sequence limit."""
-    for m in _DIGITS.findall(spec or ""):
-        if len(m) > 9 or int(m) > limits.max_sequence_length:
-            raise LimitExceeded(limits, "max_sequence_length", f"a format width of {m}")
+def _as_int(n):
+    """``n`` as an int if it is integer-like (Python or numpy), else None."""
+    if isinstance(n, bool):
+        return int(n)
+    try:
+        return operator.index(n)
+    except TypeError:
+        return None
 
 
-def check_pow(base, exp, limits: Limits):
-    if isinstance(base, int) and isinstance(exp, int) and not isinstance(base, bool) and exp > 0 and abs(base) > 1:
-        bits = exp * abs(base).bit_length()
-        if bits > limits.max_int_bits:
-            raise LimitExceeded(limits, "max_int_bits", f"{base} ** {exp} has about {bits:,} bits")
+class Guard:
+    """Limits, the step budget and run-wide totals, shared by the interpreter and builtins."""
+
+    def __init__(self, limits: Limits, budget):
+        self.limits = limits
+        self.budget = budget
+        self.sequence_total = 0     # elements of lists/strings/tuples built in bulk this run
+
+    def step(self):
+        self.budget.step()
+
+    def counted(self, iterable):
+        """Iterate ``iterable`` one step per item (C consumers call back into Python)."""
+        step = self.budget.step
+        for item in iterable:
+            step()
+            yield item
+
+    def fill(self, iterable):
+        """``iterable`` itself if it is a bounded container, else its items, counted."""
+        return iterable if isinstance(iterable, _BOUNDED) else self.counted(iterable)
+
+    # sizes ------------------------------------------------------------------------
+    def sequence(self, n: int, what: str = "a sequence"):
+        lim = self.limits
+        if n > lim.max_sequence_length:
+            raise LimitExceeded(lim, "max_sequence_length", f"{what} of {n:,} elements")
+        self.sequence_total += n
+        if self.sequence_total > lim.max_total_sequence:
+            raise LimitExceeded(lim, "max_total_sequence", f"{self.sequence_total:,} elements built so far")
+
+    def width(self, n, what="a width"):
+        n = _as_int(n)
+        if n is not None and n > self.limits.max_sequence_length:
+            raise LimitExceeded(self.limits, "max_sequence_length", f"{what} of {n:,}")
+
+    def spec(self, spec: str):
+        """A format spec may not ask for a field wider than the sequence limit, nor
+        take its width from an argument ({:>{}}) where it cannot be checked."""
+        if "{" in (spec or ""):
+            raise LimitExceeded(self.limits, "max_sequence_length", "a format width taken from an argument")
+        for m in _DIGITS.findall(spec or ""):
+            if len(m) > 9 or int(m) > self.limits.max_sequence_length:
+                raise LimitExceeded(self.limits, "max_sequence_length", f"a format width of {m}")
+
+    def percent_format(self, fmt: str):
+        if re.search(r"%[-#0 +]*\*|%[-#0 +]*\d*\.\*", fmt):
+            raise LimitExceeded(self.limits, "max_sequence_length", "a % width taken from an argument (*)")
+        self.spec(fmt.replace("%%", ""))
+
+    def int_bits(self, bits: int, what: str):
+        if bits > self.limits.max_int_bits:
+            raise LimitExceeded(self.limits, "max_int_bits", f"{what} has about {bits:,} bits")
+
+    def pow(self, base, exp, mod=None):
+        b, e = _as_int(base), _as_int(exp)
+        if b is None or e is None:
+            return
+        if mod is not None:
+            m = _as_int(mod)
+            if m is not None and m.bit_length() > 4096:
+                raise LimitExceeded(self.limits, "max_int_bits", "a modular power with a modulus over 4096 bits")
+            return
+        if e > 0 and abs(b) > 1:
+            self.int_bits(e * abs(b).bit_length(), f"{b} ** {e}")
+
+    def binop(self, op_class, a, b):
+        """Check an operator's result size before Python builds it."""
+        import ast
+        if op_class is ast.Pow:
+            self.pow(a, b)
+        elif op_class is ast.Mult:
+            for seq, n in ((a, b), (b, a)):
+                k = _as_int(n)
+                if isinstance(seq, (str, list, tuple)) and k is not None:
+                    self.sequence(len(seq) * max(k, 0), "a repeated sequence")
+            ia, ib = _as_int(a), _as_int(b)
+            if ia is not None and ib is not None and not isinstance(a, bool) and not isinstance(b, bool):
+                self.int_bits(abs(ia).bit_length() + abs(ib).bit_length(), "a product of integers")
+        elif op_class is ast.Add:
+            if isinstance(a, (str, list, tuple)) and isinstance(b, (str, list, tuple)):
+                self.sequence(len(a) + len(b), "a concatenation")
+        elif op_class is ast.Mod and isinstance(a, str):
+            self.percent_format(a)
+        self._numpy(a, b)
+
+    def _numpy(self, a, b):
+        import numpy as np
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            try:
+                shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+            except ValueError:
+                return
+            n = 1
+            for s in shape:
+                n *= s
+            if n > self.limits.max_tensor_elements:
+                raise LimitExceeded(self.limits, "max_tensor_elements", f"an array operation would make {n:,} elements")
 
 
-def check_repeat(seq, n, limits: Limits):
-    if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > limits.max_sequence_length:
-        raise LimitExceeded(limits, "max_sequence_length", f"a sequence of {len(seq) * n:,} elements")
+class LimitedOutput:
+    """What ``print`` writes, kept up to ``max_output_chars``."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.parts = []
+        self.size = 0
+
+    def write(self, text: str):
+        self.size += len(text)
+        if self.size > self.limits.max_output_chars:
+            raise LimitExceeded(self.limits, "max_output_chars")
+        self.parts.append(text)
+
+    def getvalue(self) -> str:
+        return "".join(self.parts)
 
 
-def make_builtins(out, limits: Limits) -> dict:
+def make_builtins(out, guard: Guard) -> dict:
     """The builtin namespace of one run; ``out`` receives what print writes."""
+    limits = guard.limits
+    fill, counted = guard.fill, guard.counted
 
     def print_(*args, sep=" ", end="\n", flush=False, **kw):
         if kw:
             raise TypeError(f"print() in Backprop Lens takes sep, end and flush, not {', '.join(kw)}")
-        if sep is None:
-            sep = " "
-        if end is None:
-            end = "\n"
-        out.write(sep.join(str(a) for a in args) + end)
+        out.write(("" if sep is None else sep).join(str(a) for a in args) if sep is not None else
+                  " ".join(str(a) for a in args))
+        out.write("\n" if end is None else end)
+
+    print_.__name__ = "print"
 
     def range_(*args):
         r = builtins.range(*args)
@@ -53,27 +170,90 @@ def make_builtins(out, limits: Limits) -> dict:
         return r
 
     def pow_(base, exp, mod=None):
-        if mod is None:
-            check_pow(base, exp, limits)
-            return builtins.pow(base, exp)
-        return builtins.pow(base, exp, mod)
+        guard.pow(base, exp, mod)
+        return builtins.pow(base, exp) if mod is None else builtins.pow(base, exp, mod)
 
     def format_(value, spec=""):
-        check_spec(spec, limits)
+        guard.spec(spec)
         return builtins.format(value, spec)
 
-    def str_(*args, **kwargs):
-        return builtins.str(*args, **kwargs)
+    def iter_(obj, *sentinel):
+        if sentinel:
+            raise TypeError("iter() with a sentinel (an endless iterator) is not available in Backprop Lens programs")
+        return builtins.iter(fill(obj))
 
-    names = ("len", "enumerate", "zip", "list", "tuple", "dict", "set", "float", "int", "bool", "repr", "abs", "min",
-             "max", "sum", "round", "isinstance", "sorted", "reversed", "any", "all", "map", "filter", "iter",
-             "next", "divmod", "callable", "hash", "id", "chr", "ord")
-    ns = {n: getattr(builtins, n) for n in names}
-    ns.update({"print": print_, "range": range_, "pow": pow_, "format": format_, "str": builtins.str,
-               "True": True, "False": False, "None": None})
+    def sum_(iterable, /, start=0):
+        from core.autograd.tensor import Tensor
+        if not isinstance(start, (int, float, complex, Tensor)) or isinstance(start, bool):
+            raise TypeError("sum() in Backprop Lens adds numbers and tensors; to join lists use a comprehension")
+        return builtins.sum(counted(iterable), start)
+
+    def consume(f):
+        def g(iterable=(), *args, **kwargs):
+            return f(fill(iterable), *args, **kwargs)
+        g.__name__ = f.__name__
+        return g
+
+    def minmax(f):
+        def g(*args, **kwargs):
+            if len(args) == 1:
+                return f(fill(args[0]), **kwargs)
+            return f(*args, **kwargs)
+        g.__name__ = f.__name__
+        return g
+
+    def zip_(*iterables, strict=False):
+        return builtins.zip(*(fill(i) for i in iterables), strict=strict)
+
+    def map_(func, *iterables):
+        return builtins.map(func, *(fill(i) for i in iterables))
+
+    def filter_(func, iterable):
+        return builtins.filter(func, fill(iterable))
+
+    def enumerate_(iterable, start=0):
+        return builtins.enumerate(fill(iterable), start)
+
+    ns = {n: getattr(builtins, n) for n in ("len", "float", "int", "bool", "repr", "abs", "round", "isinstance",
+                                             "reversed", "next", "divmod", "callable", "hash", "id", "chr", "ord",
+                                             "str")}
+    ns.update({
+        "print": print_, "range": range_, "pow": pow_, "format": format_, "iter": iter_, "sum": sum_,
+        "list": consume(builtins.list), "tuple": consume(builtins.tuple), "set": consume(builtins.set),
+        "dict": _dict(fill), "sorted": consume(builtins.sorted), "any": consume(builtins.any),
+        "all": consume(builtins.all), "min": minmax(builtins.min), "max": minmax(builtins.max),
+        "zip": zip_, "map": map_, "filter": filter_, "enumerate": enumerate_,
+        "True": True, "False": False, "None": None})
     ns.update(EXCEPTIONS)
-    del str_
     return ns
 
 
-__all__ = ["make_builtins", "check_spec", "check_pow", "check_repeat", "check_format_fields"]
+def _dict(fill):
+    def dict_(*args, **kwargs):
+        if args and not isinstance(args[0], dict):
+            return builtins.dict(fill(args[0]), **kwargs)
+        return builtins.dict(*args, **kwargs)
+    dict_.__name__ = "dict"
+    return dict_
+
+
+def safe_prod(guard: Guard):
+    """``math.prod`` as a Python loop, with the size checks of ``*``."""
+    import ast
+
+    def prod(iterable, /, *, start=1):
+        result = start
+        for x in guard.counted(iterable):
+            guard.binop(ast.Mult, result, x)
+            result = result * x
+        return result
+    return prod
+
+
+def safe_fsum(guard: Guard):
+    def fsum(iterable):
+        return math.fsum(guard.counted(iterable))
+    return fsum
+
+
+__all__ = ["Guard", "LimitedOutput", "make_builtins", "safe_prod", "safe_fsum"]

@@ -64,12 +64,31 @@ def _check_copyable(x, depth=0):
             _check_copyable(k, depth + 1)
             _check_copyable(v, depth + 1)
         return
+    kind = "a function" if callable(x) else ("a module" if isinstance(x, SafeModule) else type(x).__name__)
     raise TypeError(f"copy.deepcopy in Backprop Lens copies tensors, numbers, strings and lists, tuples and "
-                    f"dicts of them, not {type(x).__name__}")
+                    f"dicts of them, not {kind}")
 
 
-def build_modules():
-    """The modules a program can import, keyed by import name."""
+def _safe_printoptions(set_printoptions, guard):
+    """torch.set_printoptions with bounds: a precision of 10**8 digits or a line
+    of 10**9 characters would make printing itself run away."""
+    def wrapped(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None):
+        if guard is not None:
+            lim = guard.limits
+            for name, value, top in (("precision", precision, 100), ("edgeitems", edgeitems, 10_000),
+                                     ("linewidth", linewidth, 100_000)):
+                if value is not None and value > top:
+                    from core.interp.limits import LimitExceeded
+                    raise LimitExceeded(lim, "max_output_chars", f"set_printoptions({name}={value}); at most {top}")
+        return set_printoptions(precision=precision, threshold=threshold, edgeitems=edgeitems,
+                                linewidth=linewidth, profile=profile, sci_mode=sci_mode)
+    wrapped.__name__ = "set_printoptions"
+    return wrapped
+
+
+def build_modules(guard=None):
+    """The modules a program can import, keyed by import name (``guard`` bounds
+    the functions that could run away inside C: math.prod, math.fsum)."""
     import core.torch as ct
     import core.torch.autograd as cta
     import core.torch.autograd.functional as ctaf
@@ -84,13 +103,18 @@ def build_modules():
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
     nn = SafeModule("torch.nn", {"functional": nnf, "Parameter": ctn.Parameter})
     torch_members = _public(ct, exclude=("install", "annotations", "sys", "creation"))
-    torch_members.update({"autograd": autograd, "nn": nn})
+    torch_members.update({"autograd": autograd, "nn": nn,
+                          "set_printoptions": _safe_printoptions(ct.set_printoptions, guard)})
     torch = SafeModule("torch", torch_members)
     math = SafeModule("math", {n: getattr(_math, n) for n in (
         "pi", "e", "inf", "nan", "tau", "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "tanh",
         "asin", "acos", "atan", "atan2", "sinh", "cosh", "floor", "ceil", "fabs", "isclose", "isnan", "isinf",
         "isfinite", "hypot", "degrees", "radians", "trunc", "copysign", "erf", "gamma", "lgamma", "fsum",
         "prod")})
+    if guard is not None:
+        from core.interp.safe_builtins import safe_fsum, safe_prod
+        math.members["prod"] = safe_prod(guard)
+        math.members["fsum"] = safe_fsum(guard)
     copy = SafeModule("copy", {"deepcopy": _safe_deepcopy, "copy": _safe_copy})
     return {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
             "torch.nn": nn, "torch.nn.functional": nnf, "copy": copy, "math": math}
@@ -153,8 +177,9 @@ def _allowed(obj, name) -> bool:
     return False
 
 
-def get_attribute(obj, name):
-    """``obj.name`` if a program may read it."""
+def get_attribute(obj, name, guard=None):
+    """``obj.name`` if a program may read it (``guard`` bounds the str and list
+    methods that could build something huge inside one C call)."""
     if isinstance(obj, SafeModule):
         try:
             return obj.members[name]
@@ -167,8 +192,61 @@ def get_attribute(obj, name):
         raise AttributeError(f"'{type(obj).__name__}' object has no attribute '{name}'")
     value = getattr(obj, name)
     if isinstance(obj, str) and name in ("format", "format_map"):
-        return _safe_format_method(obj, name)
+        return _safe_format_method(obj, name, guard)
+    if guard is not None:
+        if isinstance(obj, str) and name in _STR_GUARDS:
+            return _STR_GUARDS[name](obj, value, guard)
+        if isinstance(obj, list) and name in _LIST_GUARDS:
+            return _LIST_GUARDS[name](obj, value, guard)
     return value
+
+
+def _width_first(s, method, guard):
+    def m(width, *rest):
+        guard.width(width)
+        return method(width, *rest)
+    return m
+
+
+def _replace(s, method, guard):
+    def m(old, new, count=-1):
+        if isinstance(old, str) and isinstance(new, str):
+            n = s.count(old) if old else len(s) + 1
+            if count is not None and count >= 0:
+                n = min(n, count)
+            guard.sequence(len(s) + n * max(0, len(new) - len(old)), "a replaced string")
+        return method(old, new, count)
+    return m
+
+
+def _join(s, method, guard):
+    def m(iterable):
+        items = list(guard.fill(iterable))
+        total = sum(len(x) for x in items if isinstance(x, str)) + len(s) * max(0, len(items) - 1)
+        guard.sequence(total, "a joined string")
+        return method(items)
+    return m
+
+
+def _extend(lst, method, guard):
+    def m(iterable):
+        items = list(guard.fill(iterable))
+        guard.sequence(len(lst) + len(items), "an extended list")
+        return method(items)
+    return m
+
+
+def _grow(lst, method, guard):
+    def m(*args):
+        if len(lst) + 1 > guard.limits.max_sequence_length:
+            guard.sequence(len(lst) + 1, "a list")
+        return method(*args)
+    return m
+
+
+_STR_GUARDS = {"ljust": _width_first, "rjust": _width_first, "center": _width_first, "zfill": _width_first,
+               "replace": _replace, "join": _join}
+_LIST_GUARDS = {"extend": _extend, "append": _grow, "insert": _grow}
 
 
 def set_attribute(obj, name, value):
@@ -179,21 +257,24 @@ def set_attribute(obj, name, value):
                           + ("; tensors let you set grad, requires_grad and data" if isinstance(obj, Tensor) else ""))
 
 
-def _safe_format_method(fmt: str, name: str):
+def _safe_format_method(fmt: str, name: str, guard=None):
     def method(*args, **kwargs):
-        check_format_fields(fmt)
+        check_format_fields(fmt, guard)
         return getattr(fmt, name)(*args, **kwargs)
     return method
 
 
-def check_format_fields(fmt: str):
-    """Run-time twin of the parser's check, for format strings built at run time."""
+def check_format_fields(fmt: str, guard=None):
+    """Run-time twin of the parser's check, for format strings built at run
+    time; with ``guard``, field widths are bounded too."""
     for _, field_name, spec, _ in string.Formatter().parse(fmt):
         if field_name is not None and ("." in field_name or "[" in field_name):
             raise ProgramRejected(f"the format field '{{{field_name}}}' reaches into an attribute or item",
                                   construct="format-string")
+        if guard is not None:
+            guard.spec(spec)
         if spec and "{" in spec:
-            check_format_fields(spec)
+            check_format_fields(spec, guard)
 
 
 # ---------------------------------------------------------------------------

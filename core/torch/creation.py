@@ -174,6 +174,7 @@ empty_like = _like(0)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False):
+    check_shape(input.shape)
     d = dtype or input.dtype
     return _finish(np.full(input._data.shape, fill_value, dtype=d.np), None, requires_grad)
 

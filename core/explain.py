@@ -1,0 +1,500 @@
+"""Plain-language explanations of the errors and warnings a program meets.
+
+``explain(error_type, message)`` looks the error up in one table of rules
+(error types + a regular expression on the message, first match wins) and
+returns an :class:`Explanation`: a short title, what happened in words a
+student can follow, and the usual fix, with a tiny code example where one
+helps.  Unknown errors give ``None``; the caller then shows the message alone.
+
+Translation: every sentence in the table is wrapped in the no-op ``_T(...)``,
+so an extractor finds it, and the English sentence itself is the key.  The
+desktop shows ``QCoreApplication.translate("explain", text)`` for ``title``,
+``text`` and ``fix``; ``example`` is code and stays as it is.  No sentence has
+placeholders, so a translation is a plain lookup.
+
+>>> e = explain("RuntimeError", "grad can be implicitly created only for scalar outputs")
+>>> e.key
+'implicit_grad_for_scalar_only'
+>>> "gradient=" in e.example
+True
+>>> explain("ValueError", "bad gradient seen in hook") is None
+True
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+def _T(text: str) -> str:  # noqa: N802 - the marker name extractors look for
+    """Mark ``text`` for translation; returns it unchanged."""
+    return text
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What an error means and how it is usually fixed.
+
+    ``key`` names the rule (stable, for tests and links); ``title``, ``text``
+    and ``fix`` are English sentences from the table (translation keys);
+    ``example`` is a few lines of code, possibly empty.
+    """
+
+    key: str
+    title: str
+    text: str
+    fix: str
+    example: str = ""
+
+
+@dataclass(frozen=True)
+class _Rule:
+    key: str
+    types: frozenset | None   # error types this rule applies to; None: any type
+    pattern: re.Pattern
+    title: str
+    text: str
+    fix: str
+    example: str = ""
+
+    def matches(self, error_type: str, message: str) -> bool:
+        if self.types is not None and error_type not in self.types:
+            return False
+        return self.pattern.search(message) is not None
+
+
+def _rule(key, types, pattern, title, text, fix, example="", flags=0) -> _Rule:
+    return _Rule(key, None if types is None else frozenset(types.split()), re.compile(pattern, flags),
+                 title, text, fix, example.strip("\n"))
+
+
+RUNTIME = "RuntimeError"
+WARNING = "UserWarning Warning DeprecationWarning"
+
+# First match wins: specific messages before the catch-alls of a type.
+RULES: tuple[_Rule, ...] = (
+    # --- backward ---------------------------------------------------------------------------
+    _rule("backward_twice", RUNTIME, r"Trying to backward through the graph a second time",
+          _T("Backward through the same graph twice"),
+          _T("The first backward() walked the graph and then freed the values it had saved for the "
+             "chain rule (the inputs of each multiplication, for example). The second backward() "
+             "needs them again, but they are gone."),
+          _T("Pass retain_graph=True to every backward() except the last one, so the saved values are "
+             "kept. Or run the forward computation again before the second backward(). Remember "
+             "that the gradients of the two calls add up in .grad."),
+          """
+out.backward(retain_graph=True)
+out.backward()   # x.grad now holds the sum of both
+"""),
+    _rule("implicit_grad_for_scalar_only", RUNTIME, r"grad can be implicitly created only for scalar outputs",
+          _T("backward() on a non-scalar output needs a gradient"),
+          _T("out.backward() with no argument means d out / d x, which only makes sense when out is a "
+             "single number. Here out has several elements, so PyTorch needs the vector v of "
+             "backward(v): it computes vᵀJ, the Jacobian J of out weighted by v."),
+          _T("Pass gradient=v with the same shape as out, or reduce out to a scalar first (sum or mean)."),
+          """
+out.backward(gradient=torch.ones_like(out))
+# or: out.sum().backward()
+"""),
+    _rule("no_grad_fn", RUNTIME, r"element \d+ of tensors does not require grad and does not have a grad_fn",
+          _T("The output is not connected to any tensor that requires grad"),
+          _T("backward() starts from a tensor that autograd never tracked: none of the tensors it was "
+             "computed from has requires_grad=True, or it was computed under torch.no_grad(), or after "
+             ".detach(), or it has an integer dtype. There is no graph to walk back through."),
+          _T("Create the input tensors with requires_grad=True (as floats), and compute the output "
+             "outside torch.no_grad() and without detach()."),
+          """
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+out = (x * x).sum()
+out.backward()
+"""),
+    _rule("grad_output_shape", RUNTIME, r"Mismatch in shape: grad_output\[\d+\] has a shape of",
+          _T("The gradient v has the wrong shape"),
+          _T("In out.backward(v) the vector v holds one weight per element of out, so it must have "
+             "exactly the shape of out. The shapes in the message differ."),
+          _T("Give v the shape of out, for example with torch.ones_like(out), or check which tensor "
+             "you call backward() on."),
+          """
+v = torch.ones_like(out)
+out.backward(v)
+"""),
+    _rule("grad_outputs_count", RUNTIME,
+          r"grad requires one grad_output per output|got \d+ tensors and \d+ gradients",
+          _T("One gradient per output is needed"),
+          _T("When several outputs are differentiated together, each needs its own gradient tensor "
+             "(grad_outputs / grad_tensors), in the same order."),
+          _T("Pass a list with one gradient per output, each shaped like its output."),
+          """
+torch.autograd.backward([y1, y2], grad_tensors=[torch.ones_like(y1), torch.ones_like(y2)])
+"""),
+    _rule("unused_input", RUNTIME, r"The differentiated Tensor at index \d+ appears to not have been used",
+          _T("One of the inputs is not used to compute the output"),
+          _T("torch.autograd.grad(out, inputs) was asked for the gradient with respect to a tensor that "
+             "out does not depend on, so no path in the graph leads to it."),
+          _T("Remove that tensor from inputs, or pass allow_unused=True: its gradient is then None (or "
+             "zeros with materialize_grads=True)."),
+          """
+gx, gy = torch.autograd.grad(out, [x, y], allow_unused=True)   # gy is None
+"""),
+    _rule("input_without_grad", RUNTIME, r"One of the differentiated Tensors does not require grad",
+          _T("An input of autograd.grad does not require grad"),
+          _T("torch.autograd.grad can only differentiate with respect to tensors that have "
+             "requires_grad=True; one of the inputs does not."),
+          _T("Create that input with requires_grad=True, or leave it out of inputs."),
+          """
+x = torch.tensor([1., 2.], requires_grad=True)
+"""),
+    # --- requires_grad ------------------------------------------------------------------------
+    _rule("integer_requires_grad", RUNTIME,
+          r"only Tensors of floating point (and complex )?dtype can require gradients", flags=re.IGNORECASE,
+          title=_T("Only floating-point tensors can require gradients"),
+          text=_T("Gradients are about small changes, and integers (or booleans) cannot change a little. "
+                  "torch.tensor([1, 2, 3]) makes an integer tensor (int64) because every number is written "
+                  "without a decimal point."),
+          fix=_T("Write the numbers as floats (1. instead of 1), or pass dtype=torch.float32."),
+          example="""
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+# or: torch.tensor([1, 2, 3], dtype=torch.float32, requires_grad=True)
+"""),
+    _rule("requires_grad_nonleaf", RUNTIME, r"you can only change requires_grad flags of leaf variables",
+          _T("requires_grad can only be changed on a leaf tensor"),
+          _T("This tensor was computed from other tensors (it has a grad_fn), so whether it requires "
+             "grad is decided by its inputs. Only leaves, the tensors you create yourself, have a "
+             "requires_grad flag you can set."),
+          _T("To stop gradients flowing through a computed tensor, use y.detach(), which gives a new "
+             "leaf. To track gradients, set requires_grad=True on the leaf it was computed from."),
+          """
+y_const = y.detach()          # a leaf that does not require grad
+"""),
+    _rule("hook_without_grad", RUNTIME, r"cannot register a hook on a tensor that doesn't require gradient",
+          _T("A hook needs a tensor that requires grad"),
+          _T("A hook runs when a gradient arrives at a tensor during backward. This tensor does not "
+             "require grad, so no gradient will ever arrive."),
+          _T("Register the hook on a tensor that requires grad, or create the leaf with "
+             "requires_grad=True."),
+          ""),
+    _rule("retain_grad_without_grad", RUNTIME, r"can't retain_grad on Tensor that has requires_grad=False",
+          _T("retain_grad() needs a tensor that requires grad"),
+          _T("retain_grad() keeps the gradient of an intermediate tensor in .grad, but this tensor does "
+             "not require grad, so backward never computes one for it."),
+          _T("Call retain_grad() on a tensor computed from inputs with requires_grad=True."),
+          ""),
+    # --- in-place -----------------------------------------------------------------------------
+    _rule("view_of_leaf_inplace", RUNTIME,
+          r"a view of a leaf Variable that requires grad is being used in an in-place operation",
+          _T("In-place change of part of a leaf that requires grad"),
+          _T("x[0] = ... or x[0].mul_(2) writes into x itself. x is a leaf that requires grad, so "
+             "autograd would lose the values the gradient is defined at."),
+          _T("Work on a copy: x.clone() is not a leaf, and autograd tracks the write into it. Or make "
+             "the change under torch.no_grad() if it is not part of the computation."),
+          """
+y = x.clone()
+y[0] = 5.
+"""),
+    _rule("leaf_inplace", RUNTIME, r"a leaf Variable that requires grad is being used in an in-place operation",
+          _T("In-place change of a leaf that requires grad"),
+          _T("x += 1, x *= 2 or x.add_(1) change x itself. x is a leaf that requires grad: the tensor "
+             "you differentiate with respect to. Changing it in place would make its gradient refer "
+             "to values that no longer exist."),
+          _T("Write the result to a new tensor (y = x + 1). To update parameters in a training step, do "
+             "it under torch.no_grad()."),
+          """
+y = x + 1
+# a training step:
+with torch.no_grad():
+    x -= 0.1 * x.grad
+"""),
+    _rule("modified_by_inplace", RUNTIME,
+          r"one of the variables needed for gradient computation has been modified by an inplace operation",
+          _T("A value needed by backward was changed in place"),
+          _T("An operation saved a tensor for its backward step (mul saves its inputs, exp and relu "
+             "their output). Later an in-place operation (+=, *=, add_, relu_, x[i] = ...) changed that "
+             "tensor: its version counter moved on, so backward would use wrong numbers and stops."),
+          _T("Use the out-of-place form (y = y * 2 instead of y *= 2, relu instead of relu_), or "
+             "clone() the tensor before changing it."),
+          """
+z = y * y
+y = y * 2        # not: y *= 2
+"""),
+    _rule("overlapping_write", RUNTIME, r"more than one element of the written-to tensor refers to a single",
+          _T("In-place write into a tensor whose elements share memory"),
+          _T("The tensor was made with expand() (or a similar view), so several of its elements are the "
+             "same number in memory; writing into it in place is ambiguous."),
+          _T("clone() the expanded tensor before writing into it."),
+          """
+y = x.expand(3, 2).clone()
+"""),
+    _rule("detach_view_inplace", RUNTIME, r"Can't detach views in-place",
+          _T("detach_() on a view"),
+          _T("detach_() changes the tensor itself, which is not allowed for a view of another tensor."),
+          _T("Use the out-of-place y = y.detach()."),
+          ""),
+    # --- hooks --------------------------------------------------------------------------------
+    _rule("hook_changed_size", RUNTIME, r"hook '.*' has changed the size of value",
+          _T("A hook returned a gradient of another shape"),
+          _T("A tensor hook may replace the gradient that arrives at its tensor, but the replacement "
+             "must have the same shape as that gradient (the shape of the tensor)."),
+          _T("Return a tensor of the same shape (for example grad * 2), or return None to keep the "
+             "gradient unchanged."),
+          """
+def hook(grad):
+    return grad * 2      # same shape as grad
+x.register_hook(hook)
+"""),
+    _rule("hook_bad_return", "TypeError", r"hook '.*' returned \w+, expected a Tensor or None",
+          _T("A hook returned something that is not a tensor"),
+          _T("A tensor hook must return either a new gradient tensor or None."),
+          _T("Return a tensor shaped like grad, or return nothing (None) to keep the gradient."),
+          """
+x.register_hook(lambda grad: grad * 2)
+"""),
+    # --- .grad --------------------------------------------------------------------------------
+    _rule("grad_assign_size", RUNTIME, r"attempting to assign a gradient of size",
+          _T("The new .grad has the wrong shape"),
+          _T("x.grad must always have the same shape as x."),
+          _T("Assign a tensor shaped like x, or reset the gradient with x.grad = None or x.grad.zero_()."),
+          """
+x.grad = torch.zeros_like(x)
+# or: x.grad = None
+"""),
+    # --- leaving autograd ---------------------------------------------------------------------
+    _rule("numpy_requires_grad", RUNTIME, r"Can't call numpy\(\) on Tensor that requires grad",
+          _T("numpy() on a tensor that requires grad"),
+          _T("A NumPy array is outside autograd: nothing done with it can flow back into the gradient. "
+             "PyTorch makes you say so explicitly."),
+          _T("Call detach() first, which gives the same values without the graph."),
+          """
+z = y.detach().numpy()
+"""),
+    _rule("item_many_elements", None,
+          r"a Tensor with \d+ elements cannot be converted to Scalar"
+          r"|only one element tensors can be converted to Python scalars",
+          _T("item() or float() on a tensor with several elements"),
+          _T("item(), float() and int() turn a tensor with exactly one element into a Python number. "
+             "This tensor has several elements."),
+          _T("Pick one element first, reduce the tensor (sum, mean), or use tolist() for all values."),
+          """
+s = x.sum().item()
+first = x[0].item()
+values = x.tolist()
+"""),
+    _rule("bool_ambiguous", RUNTIME, r"Boolean value of Tensor with (more than one value|no values) is ambiguous",
+          _T("if or while on a tensor with several elements"),
+          _T("An if, while, and, or or not needs one True or False, but the tensor holds several "
+             "values, so it is unclear whether you mean all of them or any of them."),
+          _T("Say which: use .all() or .any(), or compare a single element."),
+          """
+if (x > 0).all():
+    ...
+"""),
+    # --- shapes -------------------------------------------------------------------------------
+    _rule("matmul_shapes", RUNTIME,
+          r"mat1 and mat2 shapes cannot be multiplied|size mismatch, got input|"
+          r"inconsistent tensor size, expected tensor|Expected size for first two dimensions of batch2",
+          _T("Matrix shapes do not fit together"),
+          _T("A matrix product (n×k) @ (k×m) needs the inner sizes to agree: the number of columns of "
+             "the first matrix must equal the number of rows of the second. Here they differ."),
+          _T("Print the shapes (a.shape, b.shape) and transpose or reshape one of them, for example "
+             "b.T, or swap the order of the operands."),
+          """
+print(a.shape, b.shape)
+c = a @ b.T
+"""),
+    _rule("matmul_dims", RUNTIME,
+          r"mat2 must be a matrix|self must be a matrix|batch[12] must be a 3D tensor|"
+          r"both arguments to matmul need to be at least 1D|1D tensors expected|"
+          r"vector \+ matrix @ vector expected",
+          _T("The operation needs tensors with a different number of dimensions"),
+          _T("torch.mm needs two matrices (2-D), torch.mv a matrix and a vector, torch.dot two vectors "
+             "(1-D), torch.bmm two 3-D tensors. One of the arguments has another number of dimensions."),
+          _T("Use the function that fits the shapes (torch.matmul or @ accepts vectors and matrices), or "
+             "reshape the argument, for example b.view(-1, 1) for a column."),
+          """
+c = a @ b            # matmul: works for vectors and matrices
+c = torch.mm(a, b.view(-1, 1))
+"""),
+    _rule("broadcast", RUNTIME,
+          r"The size of tensor a \(\d+\) must match the size of tensor b|The expanded size of the tensor",
+          _T("The shapes cannot be broadcast together"),
+          _T("Element-wise operations (+, -, *, /) line the shapes up from the right: each pair of sizes "
+             "must be equal, or one of them must be 1. The dimension named in the message has two "
+             "different sizes, neither of them 1."),
+          _T("Print both shapes and make them compatible, for example with unsqueeze(), view() or a "
+             "transpose (.T)."),
+          """
+print(a.shape, b.shape)      # e.g. (2, 3) and (2,)
+c = a + b.unsqueeze(1)       # (2, 3) + (2, 1) broadcasts
+"""),
+    _rule("view_numel", RUNTIME, r"shape '\[.*\]' is invalid for input of size \d+|only one dimension can be inferred",
+          _T("The new shape has a different number of elements"),
+          _T("view() and reshape() only rearrange the elements, so the product of the new sizes must equal "
+             "the number of elements of the tensor."),
+          _T("Choose sizes whose product is the number of elements, or let PyTorch work one size out "
+             "with -1."),
+          """
+z = x.view(-1)       # all elements in one row
+z = x.view(3, -1)
+"""),
+    _rule("view_stride", RUNTIME, r"view size is not compatible with input tensor's size and stride",
+          _T("view() on a tensor whose elements are not in order in memory"),
+          _T("After a transpose (t(), .T, permute) the elements are no longer laid out row by row, and "
+             "view() can only reinterpret memory that is."),
+          _T("Use reshape() instead (it copies when it must), or call contiguous() before view()."),
+          """
+z = y.reshape(-1)
+# or: z = y.contiguous().view(-1)
+"""),
+    _rule("cat_stack_sizes", RUNTIME,
+          r"Sizes of tensors must match except in dimension|stack expects each tensor to be equal size|"
+          r"Tensors must have same number of dimensions|zero-dimensional tensor .* cannot be concatenated",
+          _T("The tensors to join have different shapes"),
+          _T("torch.stack needs tensors of exactly the same shape; torch.cat needs the same shape in every "
+             "dimension except the one you join along."),
+          _T("Print the shapes and make them agree, or join along another dimension (dim=...)."),
+          """
+print([t.shape for t in (a, b)])
+c = torch.cat([a, b], dim=1)
+"""),
+    _rule("dtype_mismatch", RUNTIME,
+          r"expected both vectors to have same dtype|expected scalar type \w+ but found \w+|"
+          r"to have the same dtype|input tensors must have the same dtype|can't be cast to the desired output",
+          _T("The tensors have different dtypes"),
+          _T("This operation needs all its tensors to have the same dtype, but one is floating point "
+             "(Float) and another an integer (Long), for example. torch.tensor([1, 2]) is an integer "
+             "tensor because its numbers have no decimal point."),
+          _T("Convert one of them with .float() (or .to(torch.float32)), or write the numbers with a "
+             "decimal point."),
+          """
+c = torch.dot(a, b.float())
+"""),
+    # --- indexing -----------------------------------------------------------------------------
+    _rule("index_out_of_range", "IndexError", r"index -?\d+ is out of bounds for dimension \d+ with size \d+",
+          _T("Index out of range"),
+          _T("Indices start at 0, so a dimension of size n has the indices 0 to n - 1 (and -1 to -n "
+             "from the end). The index in the message is past the end."),
+          _T("Use an index below the size of that dimension; print x.shape to see the sizes."),
+          """
+x = torch.tensor([1., 2., 3.])
+x[2]     # the last element; x[3] does not exist
+"""),
+    _rule("dim_out_of_range", "IndexError", r"Dimension out of range|too many indices for tensor of dimension",
+          _T("Dimension out of range"),
+          _T("The tensor has fewer dimensions than the dim or the number of indices used: a vector has "
+             "only dim 0, a matrix dims 0 and 1."),
+          _T("Check x.dim() and x.shape, and use a dim within range (negative dims count from the end)."),
+          ""),
+    # --- warnings -----------------------------------------------------------------------------
+    _rule("nonleaf_grad_warning", WARNING, r"The \.grad attribute of a Tensor that is not a leaf Tensor",
+          _T("Reading .grad of a non-leaf tensor"),
+          _T("backward() stores gradients only in the leaves (the tensors you created with "
+             "requires_grad=True). This tensor was computed from others, so its .grad stays None."),
+          _T("Call retain_grad() on it before backward() to keep its gradient, or read the .grad of "
+             "the leaf instead."),
+          """
+y = x * 2
+y.retain_grad()
+y.sum().backward()
+print(y.grad)
+"""),
+    _rule("create_graph_cycle_warning", WARNING, r"Using backward\(\) with create_graph=True will create a reference",
+          _T("backward(create_graph=True) keeps a reference cycle"),
+          _T("With create_graph=True the gradient in x.grad is itself part of a graph that leads back "
+             "to x. PyTorch warns because this can keep memory alive in long programs; the values are "
+             "right."),
+          _T("For higher derivatives prefer torch.autograd.grad(..., create_graph=True), or set "
+             "x.grad = None when you are done."),
+          """
+g, = torch.autograd.grad(out, x, create_graph=True)
+g.sum().backward()
+"""),
+    _rule("scalar_of_requires_grad_warning", WARNING, r"Converting a tensor with requires_grad=True to a scalar",
+          _T("Converting a tensor that requires grad to a Python number"),
+          _T("A Python number is outside autograd, so nothing computed from it can flow back into the "
+             "gradient."),
+          _T("Call detach() first to say this is intended, or keep computing with tensors."),
+          """
+value = float(x.detach())
+"""),
+    _rule("copy_construct_warning", WARNING, r"To copy construct from a tensor",
+          _T("torch.tensor() of an existing tensor"),
+          _T("torch.tensor(t) copies the values of t; PyTorch recommends saying clearly whether the "
+             "copy should stay connected to the graph."),
+          _T("Use t.detach().clone() for a plain copy, or t.clone() to stay in the graph."),
+          """
+y = x.detach().clone()
+"""),
+    _rule("implicit_softmax_dim_warning", WARNING, r"Implicit dimension choice for softmax",
+          _T("softmax without dim"),
+          _T("softmax normalises along one dimension; without dim= PyTorch guesses which one."),
+          _T("Pass the dimension explicitly."),
+          """
+p = torch.softmax(x, dim=-1)
+"""),
+    # --- the program itself -------------------------------------------------------------------
+    _rule("name_not_defined", "NameError UnboundLocalError ProgramRejected",
+          r"name '\w+' is not defined|cannot access local variable",
+          _T("A name is used before it is defined"),
+          _T("The program uses a variable or function name that has not been assigned yet at that "
+             "point: a typo, a line that is missing, or lines in the wrong order."),
+          _T("Check the spelling, and make sure the assignment comes before the line that uses it "
+             "(and that the program starts with import torch)."),
+          """
+import torch
+x = torch.ones(3, requires_grad=True)
+y = x * 2        # x is defined above
+"""),
+    _rule("torch_missing_attribute", "AttributeError", r"module 'torch[.\w]*' has no attribute",
+          _T("This torch function is not available"),
+          _T("Either the name is misspelt, or it is a part of PyTorch that Backprop Lens does not "
+             "provide: it implements the tensor operations and autograd that tutorials use, not all of "
+             "torch."),
+          _T("Check the spelling; otherwise write the computation with the operations that are "
+             "available."),
+          ""),
+    _rule("syntax", "SyntaxError IndentationError TabError", r"",
+          _T("Python cannot read this line"),
+          _T("The program is not valid Python, so nothing was run. The mark shows where Python noticed "
+             "the problem; the cause is often just before it."),
+          _T("Look for a missing bracket, colon or quote, or indentation that does not line up."),
+          """
+if x.sum() > 0:      # the colon ends the if line
+    y = x * 2        # the body is indented
+"""),
+    _rule("limit", "LimitExceeded", r"",
+          _T("The program went past a limit"),
+          _T("Backprop Lens stops programs that run too long, loop too often, nest calls too deeply or "
+             "build very large tensors, so that the app stays responsive. The message says which limit "
+             "was reached."),
+          _T("Make the tensors or loops smaller. If the program is meant to be this big, raise that "
+             "limit as the message says (Settings > Limits in the app)."),
+          ""),
+    _rule("rejected", "ProgramRejected", r"",
+          _T("Backprop Lens does not run this"),
+          _T("Programs are read and interpreted, not run as Python, and only the parts of Python and "
+             "torch that tutorials need are available. The program was checked before running and "
+             "uses something outside them, named in the message."),
+          _T("Rewrite that part with what is available; the message suggests a way where there is one."),
+          ""),
+)
+
+
+def explain(error_type: str, message: str) -> Explanation | None:
+    """The explanation of an error (or warning) of type ``error_type`` with ``message``.
+
+    ``error_type`` is the exception's class name (``"RuntimeError"``) or the
+    warning's category (``"UserWarning"``); ``message`` is its text.  Returns
+    ``None`` when no rule knows the error.
+
+    >>> explain("RuntimeError", "a leaf Variable that requires grad is being used in an "
+    ...         "in-place operation.").title
+    'In-place change of a leaf that requires grad'
+    """
+    for rule in RULES:
+        if rule.matches(error_type or "", message or ""):
+            return Explanation(rule.key, rule.title, rule.text, rule.fix, rule.example)
+    return None
+
+
+def translatable_texts() -> list[str]:
+    """Every sentence of the table (titles, texts, fixes), for building translation files."""
+    return [text for rule in RULES for text in (rule.title, rule.text, rule.fix)]

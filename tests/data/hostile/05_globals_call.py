@@ -1,0 +1,4 @@
+# expect: rejected
+# why: globals() is reflection
+g = globals()
+g['__builtins__']['open']('CANARY', 'w')

@@ -1,0 +1,4 @@
+# expect: rejected
+# why: vars() is reflection
+import torch
+print(vars(torch))

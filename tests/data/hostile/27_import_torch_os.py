@@ -1,0 +1,3 @@
+# expect: rejected
+# why: a submodule of torch that is not on the list
+import torch.os

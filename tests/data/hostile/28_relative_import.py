@@ -1,0 +1,3 @@
+# expect: rejected
+# why: relative imports
+from . import torch

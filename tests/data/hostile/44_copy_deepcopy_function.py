@@ -1,0 +1,6 @@
+# expect: raised
+# why: copy.deepcopy of a function
+import copy
+def f():
+    pass
+g = copy.deepcopy(f)

@@ -1,0 +1,4 @@
+# expect: limit
+# why: an infinite loop
+while True:
+    pass

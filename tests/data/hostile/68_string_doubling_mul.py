@@ -1,0 +1,5 @@
+# expect: limit
+# why: string doubling with *
+s = 'ab'
+while True:
+    s = s * 2
