@@ -84,7 +84,7 @@ RULES: tuple[_Rule, ...] = (
              "that the gradients of the two calls add up in .grad."),
           """
 out.backward(retain_graph=True)
-out.backward()   # x.grad now holds the sum of both
+out.backward()   # .grad now holds the sum of both
 """),
     _rule("implicit_grad_for_scalar_only", RUNTIME, r"grad can be implicitly created only for scalar outputs",
           _T("backward() on a non-scalar output needs a gradient"),

@@ -1,0 +1,188 @@
+"""core as a service in its own process, for the desktop app.
+
+The app sends jobs (plain dicts) through a pipe; the service runs the
+program and the analysis and sends back plain data: progress, the outcome,
+chain-rule paths.  In its own process, core's long C calls (symengine,
+numpy) never hold the GUI's interpreter lock, and a job can be stopped even
+when it is stuck in C (the app kills and restarts the process).
+
+Run as ``python -m core.service``; frames (a 4-byte length, then a pickle)
+go over stdin (to the service) and the original stdout (from it; the
+process's own stdout is sent to stderr, so nothing else can mix in).
+
+Messages to the service:   {"kind": "analyze"|"paths"|"warmup", "id": int, ...}, ("cancel", id), or None.
+Messages from the service: ("ready",), ("progress", id, fraction, text), ("finished", id, outcome),
+                           ("paths", id, result), ("failed", id, text), ("warmed", id).
+A ("cancel", n) message cancels every job with an id up to n; a reader thread
+takes it at once, even while a job runs.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import queue
+import struct
+import sys
+import threading
+import time
+import traceback
+
+_HEADER = struct.Struct(">I")
+
+
+def write_frame(stream, message, lock=None):
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    if lock is not None:
+        with lock:
+            stream.write(_HEADER.pack(len(data)) + data)
+            stream.flush()
+    else:
+        stream.write(_HEADER.pack(len(data)) + data)
+        stream.flush()
+
+
+def read_frame(stream):
+    """The next message, or raises EOFError."""
+    head = _read_exactly(stream, _HEADER.size)
+    return pickle.loads(_read_exactly(stream, _HEADER.unpack(head)[0]))
+
+
+def _read_exactly(stream, n):
+    chunks, got = [], 0
+    while got < n:
+        chunk = stream.read(n - got)
+        if not chunk:
+            raise EOFError
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+class _Conn:
+    """The service's side: send frames; a counter the cancel messages raise."""
+
+    def __init__(self, out):
+        self.out = out
+        self.lock = threading.Lock()
+
+    def send(self, message):
+        write_frame(self.out, message, self.lock)
+
+
+class _Counter:
+    def __init__(self):
+        self.value = 0
+
+
+def main():
+    proto_out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything printed to stdout by a library goes to stderr, not into the frames
+    sys.stdout = sys.stderr
+    proto_in = sys.stdin.buffer
+    conn = _Conn(proto_out)
+    cancel_upto = _Counter()
+    jobs: queue.Queue = queue.Queue()
+
+    def reader():
+        while True:
+            try:
+                msg = read_frame(proto_in)
+            except (EOFError, OSError, pickle.UnpicklingError):
+                jobs.put(None)
+                return
+            if isinstance(msg, tuple) and msg and msg[0] == "cancel":
+                cancel_upto.value = max(cancel_upto.value, int(msg[1]))
+            else:
+                jobs.put(msg)
+                if msg is None:
+                    return
+    threading.Thread(target=reader, daemon=True, name="service-reader").start()
+    serve(conn, cancel_upto, jobs)
+
+
+def serve(conn, cancel_upto, jobs):
+    """The service loop: one job at a time, in order."""
+    service = _Service(conn, cancel_upto)
+    conn.send(("ready",))
+    while True:
+        job = jobs.get()
+        if job is None:
+            return
+        try:
+            service.handle(job)
+        except Exception:  # noqa: BLE001 - reported to the app, never a silent death
+            conn.send(("failed", job.get("id"), traceback.format_exc(limit=8)))
+
+
+class _Service:
+    def __init__(self, conn, cancel_upto):
+        self.conn = conn
+        self.cancel_upto = cancel_upto
+        self.analysis = None
+
+    def handle(self, job: dict):
+        kind = job.get("kind")
+        if kind == "warmup":
+            import core.analysis  # noqa: F401
+            import core.report_json  # noqa: F401
+            self.conn.send(("warmed", job.get("id")))
+        elif kind == "paths":
+            self.conn.send(("paths", job["id"], self.paths(job)))
+        elif kind == "analyze":
+            self.conn.send(("finished", job["id"], self.analyze(job)))
+
+    def analyze(self, job: dict) -> dict:
+        from core.analysis import AnalysisError, analyze
+        from core.analysis.analysis import discover
+        from core.interp import Limits, run_program
+        from core.interp.parse import ProgramRejected, parse_program
+        from core.report_json import run_to_json
+        from core.symbolic.jacobian import Cancelled
+
+        t0 = time.monotonic()
+        job_id = job["id"]
+        cancel = lambda: self.cancel_upto.value >= job_id  # noqa: E731
+        limits = Limits(**(job.get("limits") or {}))
+        source = job.get("source", "")
+
+        def progress(fraction, text):
+            self.conn.send(("progress", job_id, float(fraction), str(text)))
+
+        def outcome(run, analysis=None, note=None, cancelled=False):
+            return {"run": run, "analysis": analysis, "note": note, "cancelled": cancelled,
+                    "seconds": time.monotonic() - t0}
+
+        if cancel():
+            return outcome(None, cancelled=True)
+        try:
+            program = parse_program(source)
+        except ProgramRejected:
+            return outcome(run_to_json(run_program(source, limits=limits)))
+        progress(0.05, "running the program")
+        result, events = discover(program, limits, cancel)
+        run = run_to_json(result)
+        if result.error is not None and result.error.kind == "cancelled":
+            return outcome(run, cancelled=True)
+        progress(0.3, "symbolic Jacobian")
+        try:
+            a = analyze(source, output=job.get("output"), grad_tensor=job.get("v"), limits=limits,
+                        progress=progress, cancel=cancel, result=result, events=events)
+        except Cancelled:
+            return outcome(run, cancelled=True)
+        except AnalysisError as e:
+            return outcome(run, note=str(e))
+        self.analysis = a
+        return outcome(run, a.to_json())
+
+    def paths(self, job: dict):
+        a = self.analysis
+        leaf = job.get("leaf")
+        if a is None or leaf not in (a.leaves or []):
+            return None
+        paths, total, complete = a.paths(leaf, int(job.get("i", 0)), int(job.get("k", 0)))
+        return {"leaf": leaf, "i": job.get("i"), "k": job.get("k"), "total": total, "complete": complete,
+                "paths": [p.to_json() for p in paths]}
+
+
+if __name__ == "__main__":
+    main()
