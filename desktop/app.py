@@ -44,9 +44,22 @@ def _load_program(program_path: str | os.PathLike | None) -> tuple[str, str]:
     return path.read_text(encoding="utf-8"), path.name
 
 
-def _save_screenshot(app, window, path: Path) -> int:
+def _save_screenshot(app, window, path: Path, timeout_ms: int = 30000) -> int:
+    """Show the window, wait for its analysis, step to the middle of the
+    backward pass, and grab it."""
+    from PySide6.QtCore import QEventLoop, QTimer
+    window.resize(1440, 900)
     window.show()
-    app.processEvents()  # let layouts and the first paint settle before grabbing
+    loop = QEventLoop()
+    window.state.resultsChanged.connect(loop.quit)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    if window.state.run is None:
+        loop.exec()
+    trace = window.state.trace
+    if trace:
+        window.state.set_step(len(trace) // 2)
+    for _ in range(5):
+        app.processEvents()  # let layouts, the graph and math rendering settle before grabbing
     saved = window.grab().save(str(path), "PNG")
     window.close()
     if not saved:

@@ -3,22 +3,24 @@ from PySide6.QtWidgets import QMessageBox
 
 import resources
 from desktop import launcher
-from desktop.main_window import PLACEHOLDER_STATUS, MainWindow
+from desktop.main_window import MainWindow
 
 
-def test_main_window_opens_with_the_default_lesson(qtbot):
+def test_main_window_opens_with_the_default_lesson_analysed(qtbot):
     window = MainWindow()
     qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
+        window.show()
+        qtbot.waitExposed(window)
     assert window.windowTitle() == "Backprop Lens"
-    assert window.editor.toPlainText() == resources.read_lesson(resources.DEFAULT_LESSON)
-    assert window.editor.isReadOnly()
-    assert window.statusBar().currentMessage() == PLACEHOLDER_STATUS
+    assert window.editor.program() == resources.read_lesson(resources.DEFAULT_LESSON)
+    assert not window.editor.isReadOnly()
+    assert window.state.analysis is not None and window.state.analysis["match"]
+    window.close()
 
 
 def test_about_dialog_opens_without_blocking(qtbot):
-    window = MainWindow()
+    window = MainWindow(autorun=False)
     qtbot.addWidget(window)
     window.about_action.trigger()
     box = window.findChild(QMessageBox)

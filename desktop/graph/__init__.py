@@ -1,0 +1,1 @@
+"""The computational graph as core laid it out: node and edge items, and the view."""

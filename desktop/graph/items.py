@@ -1,0 +1,358 @@
+"""Scene items for the computational graph: nodes, edges, gradient labels.
+
+Geometry comes from core (Graphviz dot, in points, y down); these items only
+draw it.  Scene units are points, and fonts use pixel sizes so that text keeps
+its size relative to the boxes dot measured for it.  Colours come from a
+:class:`GraphStyle` read from the widget's palette, so a light and a dark
+palette both read well; items look their colours up when they paint, so a
+palette change only needs a repaint.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath,
+                           QPainterPathStroker, QPalette, QPen, QPolygonF)
+from PySide6.QtWidgets import QGraphicsItem
+
+from desktop.graph.format import format_shape, format_value
+
+PENDING, VISITED, CURRENT = "pending", "visited", "current"
+NODE_VALUE_CHARS = 28      # a value on a node is cut here (the tooltip has it whole)
+LABEL_CHARS = 28           # a gradient on an edge is cut here
+BADGE_CHARS = 30
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("GraphItems", text)
+
+
+def mix(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` moved a fraction ``t`` of the way towards ``b``."""
+    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * t,
+                           a.greenF() + (b.greenF() - a.greenF()) * t,
+                           a.blueF() + (b.blueF() - a.blueF()) * t)
+
+
+def _full(value) -> str:
+    return format_value(value, max_chars=None)
+
+
+class GraphStyle:
+    """Colours and fonts of the graph, from a widget's palette and font."""
+
+    def __init__(self, palette: QPalette, font: QFont):
+        self.update(palette, font)
+
+    def update(self, palette: QPalette, font: QFont) -> None:
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        self.dark = base.lightness() < 128
+        if self.dark and highlight.lightness() < 110:
+            highlight = highlight.lighter(150)   # a deep blue vanishes on a dark background
+        green = QColor("#74c476") if self.dark else QColor("#2f8a3b")
+
+        self.background = base
+        self.text = text
+        self.muted = mix(text, base, 0.35)
+        self.node_fill = mix(base, text, 0.06)
+        self.node_border = mix(text, base, 0.45)
+        self.output_fill = mix(base, text, 0.10)
+        self.output_border = text
+        self.leaf_fill = mix(base, green, 0.25 if self.dark else 0.16)
+        self.leaf_border = green
+        self.highlight = highlight
+        self.current_fill = mix(base, highlight, 0.30 if self.dark else 0.22)
+        self.halo = QColor(highlight)
+        self.halo.setAlphaF(0.30)
+        self.edge_idle = mix(text, base, 0.60)
+        self.edge_carried = mix(text, base, 0.20)
+        self.edge_active = highlight
+        self.label_fill = base
+        self.fresh_fill = mix(base, highlight, 0.30 if self.dark else 0.20)
+
+        def sized(pixels: int, bold: bool = False) -> QFont:
+            f = QFont(font)
+            f.setPixelSize(pixels)
+            f.setBold(bold)
+            return f
+
+        self.title_font = sized(11, bold=True)
+        self.detail_font = sized(10)
+        self.small_font = sized(9)
+        self.label_font = sized(9)
+        self.label_bold_font = sized(9, bold=True)
+
+
+class NodeItem(QGraphicsItem):
+    """One grad_fn node or leaf: a rounded box at dot's place and size."""
+
+    def __init__(self, node: dict, style: GraphStyle):
+        super().__init__()
+        self.node = node
+        self.node_id = node["id"]
+        self.kind = node.get("kind", "op")
+        self.style = style
+        w, h = float(node.get("w") or 90), float(node.get("h") or 40)
+        self.box = QRectF(-w / 2, -h / 2, w, h)
+        self.setPos(float(node.get("x") or 0), float(node.get("y") or 0))
+        self.setZValue(2)
+        self.state = PENDING
+        self.badge = GradBadge(self) if self.kind == "leaf" else None
+        self.setToolTip(self._tooltip())
+
+    # state ---------------------------------------------------------------------
+    def set_state(self, state: str) -> None:
+        if state != self.state:
+            self.state = state
+            self.update()
+
+    def set_grad(self, grad, fresh: bool = False) -> None:
+        """A leaf's ``.grad`` (``None`` reads "None"); ``fresh`` when this step wrote it."""
+        if self.badge is not None:
+            self.badge.set_grad(grad, fresh)
+
+    def grad_text(self) -> str | None:
+        return None if self.badge is None else self.badge.text
+
+    def scene_box(self) -> QRectF:
+        return self.box.translated(self.pos())
+
+    # drawing -------------------------------------------------------------------
+    def _lines(self) -> list:
+        """(text, font, colour) from top to bottom."""
+        s, node = self.style, self.node
+        shape = format_shape(node.get("shape"))
+        name = node.get("name")
+        if self.kind == "leaf":
+            head = name or node.get("label") or _tr("leaf")
+            lines = [(f"{head}  ·  {shape}" if shape else head, s.title_font, s.text),
+                     ("AccumulateGrad", s.small_font, s.muted)]
+        else:
+            lines = [(node.get("grad_fn") or node.get("label") or "", s.title_font, s.text)]
+            if name or (self.kind == "output" and shape):
+                named = " · ".join(part for part in (name, shape) if part)
+                lines.append((named, s.detail_font, s.text))
+        if node.get("value") is not None:
+            lines.append((format_value(node["value"], NODE_VALUE_CHARS), s.detail_font, s.muted))
+        return lines
+
+    def _tooltip(self) -> str:
+        node = self.node
+        parts = [node.get("grad_fn") or ""]
+        if node.get("name"):
+            parts.append(_tr("name: {0}").format(node["name"]))
+        if node.get("shape") is not None:
+            parts.append(_tr("shape: {0}").format(format_shape(node["shape"]) or _tr("scalar")))
+        if node.get("value") is not None:
+            parts.append(_tr("value: {0}").format(_full(node["value"])))
+        return "\n".join(parts)
+
+    def boundingRect(self) -> QRectF:
+        return self.box.adjusted(-6, -6, 6, 6)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        s = self.style
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill, border, width = s.node_fill, s.node_border, 1.2
+        if self.kind == "leaf":
+            fill, border, width = s.leaf_fill, s.leaf_border, 1.6
+        elif self.kind == "output":
+            fill, border, width = s.output_fill, s.output_border, 2.6
+        if self.state == CURRENT:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(s.halo)
+            painter.drawRoundedRect(self.box.adjusted(-5, -5, 5, 5), 10, 10)
+            fill, border, width = s.current_fill, s.highlight, 3.0
+        painter.setPen(QPen(border, width))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(self.box, 7, 7)
+        if self.state == VISITED:   # a small dot: this node has run
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(s.highlight)
+            painter.drawEllipse(QPointF(self.box.right() - 6, self.box.top() + 6), 2.6, 2.6)
+
+        lines = self._lines()
+        metrics = [QFontMetricsF(font) for _, font, _ in lines]
+        total = sum(m.height() for m in metrics)
+        y = -total / 2
+        inner = self.box.width() - 10
+        for (text, font, colour), m in zip(lines, metrics):
+            painter.setFont(font)
+            painter.setPen(colour)
+            shown = m.elidedText(text, Qt.TextElideMode.ElideRight, inner)
+            painter.drawText(QRectF(self.box.left() + 5, y, inner, m.height()),
+                             Qt.AlignmentFlag.AlignCenter, shown)
+            y += m.height()
+
+
+class GradBadge(QGraphicsItem):
+    """``grad: ...`` under a leaf: its ``.grad`` as the backward pass fills it in."""
+
+    def __init__(self, parent: NodeItem):
+        super().__init__(parent)
+        self.node_item = parent
+        self.grad = None
+        self.fresh = False
+        self.text = ""
+        self._rect = QRectF()
+        self.set_grad(None, False)
+
+    def set_grad(self, grad, fresh: bool) -> None:
+        self.prepareGeometryChange()
+        self.grad, self.fresh = grad, fresh
+        self.text = _tr("grad: {0}").format(format_value(grad, BADGE_CHARS))
+        self.setToolTip(_tr(".grad = {0}").format(_full(grad)))
+        style = self.node_item.style
+        m = QFontMetricsF(style.label_bold_font if fresh else style.label_font)
+        w, h = m.horizontalAdvance(self.text) + 10, m.height() + 4
+        self._rect = QRectF(-w / 2, self.node_item.box.bottom() + 3, w, h)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        s = self.node_item.style
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(s.highlight if self.fresh else s.leaf_border, 1.6 if self.fresh else 1.0))
+        painter.setBrush(s.fresh_fill if self.fresh else s.leaf_fill)
+        painter.drawRoundedRect(self._rect, 4, 4)
+        painter.setFont(s.label_bold_font if self.fresh else s.label_font)
+        painter.setPen(s.text)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class EdgeItem(QGraphicsItem):
+    """An edge along which a gradient flows: dot's spline and an arrowhead at the target."""
+
+    IDLE, CARRIED, ACTIVE = "idle", "carried", "active"
+
+    def __init__(self, edge: dict, index: int, source: NodeItem, target: NodeItem, style: GraphStyle):
+        super().__init__()
+        self.edge = edge
+        self.index = index
+        self.source, self.target = source, target
+        self.style = style
+        self.state = self.IDLE
+        self.label: EdgeLabelItem | None = None
+        self.setZValue(1)
+        self.path, self.arrow = self._geometry(edge.get("points") or [])
+        stroker = QPainterPathStroker()
+        stroker.setWidth(8)
+        self._shape = stroker.createStroke(self.path)
+        self._shape.addPolygon(self.arrow)
+        self._bounds = self._shape.boundingRect().adjusted(-2, -2, 2, 2)
+
+    def _geometry(self, points: list):
+        pts = [QPointF(float(x), float(y)) for x, y in points]
+        if len(pts) < 2:   # no route from dot: a straight line between the boxes
+            pts = [QPointF(self.source.pos().x(), self.source.scene_box().bottom()),
+                   QPointF(self.target.pos().x(), self.target.scene_box().top() - 8)]
+        path = QPainterPath(pts[0])
+        if (len(pts) - 1) % 3 == 0:       # dot's B-spline: start, then 3 control points per piece
+            for i in range(1, len(pts), 3):
+                path.cubicTo(pts[i], pts[i + 1], pts[i + 2])
+        else:
+            for p in pts[1:]:
+                path.lineTo(p)
+        end = pts[-1]
+        tail = pts[-2] if pts[-2] != end else pts[0]
+        dx, dy = end.x() - tail.x(), end.y() - tail.y()
+        length = math.hypot(dx, dy) or 1.0
+        dx, dy = dx / length, dy / length
+        # core leaves out dot's arrow end point: the tip lies where the line meets the box.
+        reach = _ray_to_box(end, dx, dy, self.target.scene_box())
+        reach = 10.0 if reach is None else max(6.0, min(reach, 14.0))
+        tip = QPointF(end.x() + dx * reach, end.y() + dy * reach)
+        half = 4.0
+        arrow = QPolygonF([tip, QPointF(end.x() - dy * half, end.y() + dx * half),
+                           QPointF(end.x() + dy * half, end.y() - dx * half)])
+        return path, arrow
+
+    def set_state(self, state: str) -> None:
+        if state != self.state:
+            self.state = state
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self._shape
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        s = self.style
+        colour, width = {self.IDLE: (s.edge_idle, 1.2), self.CARRIED: (s.edge_carried, 1.6),
+                         self.ACTIVE: (s.edge_active, 2.8)}[self.state]
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.path)
+        painter.setPen(QPen(colour, 1.0))
+        painter.setBrush(colour)
+        painter.drawPolygon(self.arrow)
+
+    def label_anchor(self) -> QPointF:
+        """Where the gradient's label goes: just below the source box, on the edge,
+        so it reads as what the source sent (and stays in the gap between ranks)."""
+        wanted = self.source.scene_box().bottom() + 17
+        best = self.path.pointAtPercent(0.5)
+        if best.y() <= wanted:
+            return best
+        for k in range(1, 51):
+            p = self.path.pointAtPercent(k / 50)
+            if p.y() >= wanted:
+                return p
+        return best
+
+
+def _ray_to_box(p: QPointF, dx: float, dy: float, box: QRectF) -> float | None:
+    """Distance along the ray p + t(dx, dy) to where it enters ``box`` (None: it misses)."""
+    t_near, t_far = 0.0, math.inf
+    for origin, d, lo, hi in ((p.x(), dx, box.left(), box.right()), (p.y(), dy, box.top(), box.bottom())):
+        if abs(d) < 1e-9:
+            if not lo <= origin <= hi:
+                return None
+            continue
+        t1, t2 = (lo - origin) / d, (hi - origin) / d
+        t_near, t_far = max(t_near, min(t1, t2)), min(t_far, max(t1, t2))
+    return t_near if t_near <= t_far else None
+
+
+class EdgeLabelItem(QGraphicsItem):
+    """The gradient an edge carried, in a small box on the edge."""
+
+    def __init__(self, edge: EdgeItem, grad, style: GraphStyle):
+        super().__init__()
+        self.edge = edge
+        self.style = style
+        self.grad = grad
+        self.text = format_value(grad, LABEL_CHARS)
+        self.active = False
+        self.setZValue(3)
+        self.setToolTip(_tr("gradient sent: {0}").format(_full(grad)))
+        m = QFontMetricsF(style.label_bold_font)   # sized bold, so emphasis does not reflow
+        w, h = m.horizontalAdvance(self.text) + 8, m.height() + 2
+        self._rect = QRectF(-w / 2, -h / 2, w, h)
+
+    def set_active(self, active: bool) -> None:
+        if active != self.active:
+            self.active = active
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        s = self.style
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(s.edge_active if self.active else s.edge_carried, 1.6 if self.active else 0.8))
+        painter.setBrush(QBrush(s.fresh_fill if self.active else s.label_fill))
+        painter.drawRoundedRect(self._rect, 3, 3)
+        painter.setFont(s.label_bold_font if self.active else s.label_font)
+        painter.setPen(s.text)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)

@@ -1,0 +1,99 @@
+"""What the graph shows after step ``k`` of the backward trace (pure Python, no Qt).
+
+The trace lists the engine's steps in execution order; each step's ``grads_out``
+names the node each gradient went to.  :class:`BackwardReplay` ties every sent
+gradient to the edge that carried it, so the view can ask, for any step, which
+node is current, which edges have carried what, and what each leaf's ``.grad`` holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class StepState:
+    """The graph's state once the steps ``0..index`` have run (``index`` -1: none has)."""
+
+    index: int
+    current: str | None = None                        # node id of step ``index``
+    visited: set = field(default_factory=set)         # node ids of steps before ``index``
+    edge_grads: dict = field(default_factory=dict)    # edge index -> gradient it carried
+    active_edges: set = field(default_factory=set)    # edges the current step sent along
+    leaf_grads: dict = field(default_factory=dict)    # leaf node id -> its .grad (None: None)
+    fresh_leaves: set = field(default_factory=set)    # leaves whose .grad the current step wrote
+
+
+class BackwardReplay:
+    """A graph (core's ``analysis["graph"]``) and a trace (``analysis["trace"]``) together."""
+
+    def __init__(self, graph: dict, trace: list):
+        self.graph = graph or {"nodes": [], "edges": []}
+        self.trace = list(trace or [])
+        self.edge_for = self._match_edges()
+        self._leaf_steps = {}
+        for position, step in enumerate(self.trace):
+            if step.get("grad_fn") == "AccumulateGrad":
+                self._leaf_steps.setdefault(step.get("node"), []).append((position, step))
+
+    def _match_edges(self) -> dict:
+        """(position of the step in the trace, position in its grads_out) -> edge index.
+
+        A node may feed the same input node twice (``y * y``): the k-th gradient
+        sent to a node goes along the k-th edge to it, in input order.
+        """
+        by_pair = {}
+        edges = self.graph.get("edges", [])
+        for i, edge in sorted(enumerate(edges), key=lambda item: (_input_order(item[1]), item[0])):
+            by_pair.setdefault((edge["source"], edge["target"]), []).append(i)
+        matched = {}
+        for position, step in enumerate(self.trace):
+            used = {}
+            for j, sent in enumerate(step.get("grads_out") or []):
+                pair = (step.get("node"), sent.get("to"))
+                k = used.get(pair, 0)
+                candidates = by_pair.get(pair, [])
+                if k < len(candidates):
+                    matched[(position, j)] = candidates[k]
+                used[pair] = k + 1
+        return matched
+
+    def __len__(self) -> int:
+        return len(self.trace)
+
+    def state(self, index: int) -> StepState:
+        """The state after step ``index`` (clamped to -1 .. len - 1)."""
+        index = max(-1, min(index, len(self.trace) - 1))
+        state = StepState(index)
+        for position, step in enumerate(self.trace[:index + 1]):
+            is_current = position == index
+            if is_current:
+                state.current = step.get("node")
+            else:
+                state.visited.add(step.get("node"))
+            for j, sent in enumerate(step.get("grads_out") or []):
+                edge = self.edge_for.get((position, j))
+                if edge is None:
+                    continue
+                state.edge_grads[edge] = sent.get("grad")
+                if is_current:
+                    state.active_edges.add(edge)
+        for leaf, steps in self._leaf_steps.items():
+            reached = [(position, step) for position, step in steps if position <= index]
+            if reached:
+                position, step = reached[-1]
+                state.leaf_grads[leaf] = step.get("grad_after")
+                if position == index:
+                    state.fresh_leaves.add(leaf)
+            else:   # .grad as it was before this backward (None unless accumulated earlier)
+                state.leaf_grads[leaf] = steps[0][1].get("grad_before")
+        return state
+
+    def final_edge_grads(self) -> dict:
+        """Every edge that carries a gradient in the whole pass -> that gradient."""
+        return self.state(len(self.trace) - 1).edge_grads if self.trace else {}
+
+
+def _input_order(edge: dict):
+    value = edge.get("input")
+    return value if isinstance(value, int) else 0

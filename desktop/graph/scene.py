@@ -1,0 +1,123 @@
+"""The graph scene: builds items from core's graph and shows a step of the trace on them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QRectF
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
+
+from desktop.graph.items import CURRENT, PENDING, VISITED, EdgeItem, EdgeLabelItem, GraphStyle, NodeItem
+from desktop.graph.replay import BackwardReplay
+
+MARGIN = 20.0
+LABEL_GAP = 3.0
+
+
+class GraphScene(QGraphicsScene):
+    """One :class:`NodeItem` per node and one :class:`EdgeItem` per edge, at core's coordinates."""
+
+    def __init__(self, style: GraphStyle, parent=None):
+        super().__init__(parent)
+        self.style = style
+        self.nodes: dict[str, NodeItem] = {}
+        self.edges: list[EdgeItem] = []
+        self.replay = BackwardReplay({}, [])
+        self.step_index = -1
+        self.current_node_id: str | None = None
+        self._placeholder = None
+        self.setBackgroundBrush(style.background)
+
+    # building ------------------------------------------------------------------
+    def set_graph(self, graph: dict | None) -> None:
+        self.clear()
+        self.nodes, self.edges, self._placeholder = {}, [], None
+        self.graph = graph or {"nodes": [], "edges": []}
+        for node in self.graph.get("nodes", []):
+            item = NodeItem(node, self.style)
+            self.nodes[item.node_id] = item
+            self.addItem(item)
+        for i, edge in enumerate(self.graph.get("edges", [])):
+            source, target = self.nodes.get(edge.get("source")), self.nodes.get(edge.get("target"))
+            if source is None or target is None:
+                continue
+            item = EdgeItem(edge, i, source, target, self.style)
+            self.edges.append(item)
+            self.addItem(item)
+        if not self.nodes:
+            self._placeholder = QGraphicsSimpleTextItem(
+                QCoreApplication.translate("GraphScene", "No graph: the output has no grad_fn."))
+            self._placeholder.setFont(self.style.detail_font)
+            self._placeholder.setBrush(self.style.muted)
+            self.addItem(self._placeholder)
+        self.set_trace([])
+
+    def set_trace(self, trace: list) -> None:
+        """Attach a backward trace: one gradient label per edge it uses, placed once
+        for the whole pass so labels do not move while stepping."""
+        for edge in self.edges:
+            if edge.label is not None:
+                self.removeItem(edge.label)
+                edge.label = None
+        self.replay = BackwardReplay(self.graph, trace)
+        by_index = {edge.index: edge for edge in self.edges}
+        for index, grad in self.replay.final_edge_grads().items():
+            edge = by_index.get(index)
+            if edge is None:
+                continue
+            edge.label = EdgeLabelItem(edge, grad, self.style)
+            edge.label.setPos(edge.label_anchor())
+            self.addItem(edge.label)
+        self._spread_labels([e.label for e in self.edges if e.label is not None])
+        self.show_step(len(self.replay) - 1)   # everything visible: measure the whole pass
+        self.setSceneRect(self._extent())
+        self.show_step(-1)
+
+    @staticmethod
+    def _spread_labels(labels: list) -> None:
+        """Push overlapping labels apart sideways (siblings leave a node side by side)."""
+        for _ in range(30):
+            moved = False
+            labels.sort(key=lambda item: (item.pos().x(), item.edge.index))
+            for i, a in enumerate(labels):
+                for b in labels[i + 1:]:
+                    ra, rb = a.sceneBoundingRect(), b.sceneBoundingRect()
+                    if not ra.intersects(rb):
+                        continue
+                    overlap = min(ra.right(), rb.right()) - max(ra.left(), rb.left()) + LABEL_GAP
+                    a.moveBy(-overlap / 2, 0)
+                    b.moveBy(overlap / 2, 0)
+                    moved = True
+            if not moved:
+                return
+
+    def _extent(self) -> QRectF:
+        rect = QRectF(0, 0, float(self.graph.get("width") or 0), float(self.graph.get("height") or 0))
+        for item in self.items():   # children too: the leaves' grad badges
+            rect = rect.united(item.sceneBoundingRect())
+        return rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+
+    # stepping ------------------------------------------------------------------
+    def show_step(self, index: int) -> None:
+        """Show the graph after step ``index`` of the trace (-1: before the first step)."""
+        state = self.replay.state(index)
+        self.step_index = state.index
+        self.current_node_id = state.current
+        for node_id, item in self.nodes.items():
+            item.set_state(CURRENT if node_id == state.current
+                           else VISITED if node_id in state.visited else PENDING)
+            if item.kind == "leaf":
+                item.set_grad(state.leaf_grads.get(node_id), node_id in state.fresh_leaves)
+        for edge in self.edges:
+            carried = edge.index in state.edge_grads
+            active = edge.index in state.active_edges
+            edge.set_state(EdgeItem.ACTIVE if active else EdgeItem.CARRIED if carried else EdgeItem.IDLE)
+            if edge.label is not None:
+                edge.label.setVisible(carried)
+                edge.label.set_active(active)
+
+    def restyle(self) -> None:
+        """Repaint with the style's current colours (after a palette change)."""
+        self.setBackgroundBrush(self.style.background)
+        if self._placeholder is not None:
+            self._placeholder.setBrush(self.style.muted)
+        for item in self.items():
+            item.update()

@@ -1,0 +1,205 @@
+"""A read-only numeric matrix with labelled rows and columns (``out₁₁ …`` × ``x₁₁ …``)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QBrush, QFont, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSizePolicy, QTableWidget, QTableWidgetItem
+
+from desktop.results.colors import difference_colors
+from desktop.results.values import differs, format_exact, format_number, parse_number, subscript_label
+
+RAW_ROLE = Qt.ItemDataRole.UserRole  # the number as it came from core (float or "nan"/"inf"/"-inf")
+
+
+def fitted_size(table: QTableWidget, max_rows: int) -> QSize:
+    """The size showing every column and up to ``max_rows`` rows of ``table``."""
+    table.resizeColumnsToContents()
+    width = table.frameWidth() * 2 + sum(table.columnWidth(c) for c in range(table.columnCount()))
+    if table.verticalHeader().isVisible():
+        width += table.verticalHeader().sizeHint().width()
+    rows = min(table.rowCount(), max_rows)
+    height = table.frameWidth() * 2 + table.horizontalHeader().sizeHint().height()
+    height += sum(table.rowHeight(r) for r in range(rows))
+    if table.rowCount() > rows:
+        width += table.verticalScrollBar().sizeHint().width()
+    return QSize(width + 2, height + 2)
+
+
+class MatrixTable(QTableWidget):
+    """Shows a 2-D list of numbers, compactly formatted (6 significant digits,
+    nan, ∞, −∞); the full value is in the tooltip and on the clipboard.
+
+    Ctrl+C (or the context menu) copies the selection as tab-separated text.
+    Clicking an entry, or pressing Enter on it, emits ``entryActivated(row, col)``.
+    """
+
+    entryActivated = Signal(int, int)
+    MAX_VISIBLE_ROWS = 12  # taller matrices scroll inside the table
+
+    def __init__(self, parent=None, *, digits: int = 6):
+        super().__init__(parent)
+        self._digits = digits
+        self._values: list[list] = []
+        self._row_labels: list[str] = []
+        self._col_labels: list[str] = []
+        self._cell_names: list[list[str]] | None = None
+        self._highlight: set[tuple[int, int]] = set()
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionsClickable(False)
+            header.setHighlightSections(False)
+        self.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.verticalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
+        self.cellClicked.connect(self.entryActivated)
+        self.copy_action = QAction(self.tr("Copy"), self)
+        self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
+        self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.copy_action.triggered.connect(self.copy_selection)
+        self.addAction(self.copy_action)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    # --- content ------------------------------------------------------------
+    def set_matrix(self, values: list[list], row_labels: list[str] | None = None,
+                   col_labels: list[str] | None = None, cell_names: list[list[str]] | None = None) -> None:
+        """Show ``values`` (rows of numbers or "nan"/"inf"/"-inf") under the given labels.
+
+        Labels like ``x_11`` are shown as ``x₁₁``; ``cell_names`` (same shape as
+        ``values``) name each entry in its tooltip.
+        """
+        values = [list(row) for row in values]
+        n_rows, n_cols = len(values), max((len(r) for r in values), default=0)
+        self._values = values
+        self._row_labels = list(row_labels) if row_labels is not None else [str(i + 1) for i in range(n_rows)]
+        self._col_labels = list(col_labels) if col_labels is not None else [str(j + 1) for j in range(n_cols)]
+        self._cell_names = cell_names
+        self._highlight = set()
+        self.clearContents()
+        self.setRowCount(n_rows)
+        self.setColumnCount(n_cols)
+        self.setVerticalHeaderLabels([subscript_label(t) for t in self._row_labels])
+        self.setHorizontalHeaderLabels([subscript_label(t) for t in self._col_labels])
+        # a single unlabelled row (a vector): no empty header column taking room
+        self.verticalHeader().setVisible(any(self._row_labels))
+        align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for r, row in enumerate(values):
+            for c, value in enumerate(row):
+                item = QTableWidgetItem(format_number(value, self._digits))
+                item.setData(RAW_ROLE, value)
+                item.setTextAlignment(align)
+                item.setToolTip(self._tooltip(r, c, value))
+                self.setItem(r, c, item)
+        self._apply_highlight()
+        self.updateGeometry()
+
+    def values(self) -> list[list[float]]:
+        """The numbers as displayed, read back from the cells."""
+        return [[parse_number(self.item(r, c).text()) for c in range(self.columnCount())]
+                for r in range(self.rowCount())]
+
+    def displayed_text(self) -> list[list[str]]:
+        return [[self.item(r, c).text() for c in range(self.columnCount())] for r in range(self.rowCount())]
+
+    def row_labels(self) -> list[str]:
+        return list(self._row_labels)
+
+    def column_labels(self) -> list[str]:
+        return list(self._col_labels)
+
+    # --- differences --------------------------------------------------------
+    def highlight_differences(self, other: list[list] | None) -> int:
+        """Mark the entries that differ from ``other`` (same shape) beyond float32
+        noise; returns how many.  ``None`` clears the marks."""
+        self._highlight = set()
+        if other is not None:
+            for r, row in enumerate(self._values):
+                for c, value in enumerate(row):
+                    try:
+                        if differs(value, other[r][c]):
+                            self._highlight.add((r, c))
+                    except (IndexError, KeyError, TypeError, ValueError):
+                        self._highlight.add((r, c))
+        self._apply_highlight()
+        return len(self._highlight)
+
+    def set_highlighted(self, cells) -> None:
+        """Mark exactly these (row, col) entries."""
+        self._highlight = set(cells)
+        self._apply_highlight()
+
+    def highlighted(self) -> set[tuple[int, int]]:
+        return set(self._highlight)
+
+    def _apply_highlight(self) -> None:
+        fg, bg = difference_colors(self.palette())
+        for r in range(self.rowCount()):
+            for c in range(self.columnCount()):
+                item = self.item(r, c)
+                if item is None:
+                    continue
+                marked = (r, c) in self._highlight
+                item.setForeground(QBrush(fg) if marked else QBrush())
+                item.setBackground(QBrush(bg) if marked else QBrush())
+                font = QFont(self.font())
+                font.setBold(marked)
+                item.setFont(font)
+
+    # --- copy and activation ------------------------------------------------
+    def selection_as_text(self) -> str:
+        """The selected block (or everything, when nothing is selected) as
+        tab-separated lines of full-precision numbers."""
+        ranges = self.selectedRanges()
+        if ranges:
+            top = min(r.topRow() for r in ranges)
+            bottom = max(r.bottomRow() for r in ranges)
+            left = min(r.leftColumn() for r in ranges)
+            right = max(r.rightColumn() for r in ranges)
+        else:
+            top, bottom, left, right = 0, self.rowCount() - 1, 0, self.columnCount() - 1
+        lines = []
+        for r in range(top, bottom + 1):
+            lines.append("\t".join(format_exact(self._values[r][c]) for c in range(left, right + 1)))
+        return "\n".join(lines)
+
+    def copy_selection(self) -> None:
+        QGuiApplication.clipboard().setText(self.selection_as_text())
+
+    def keyPressEvent(self, event) -> None:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selection()
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
+            self.entryActivated.emit(self.currentRow(), self.currentColumn())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == event.Type.PaletteChange:
+            self._apply_highlight()
+
+    # --- size: the whole matrix when it is small, scrolling when it is big ---
+    def sizeHint(self) -> QSize:
+        return fitted_size(self, self.MAX_VISIBLE_ROWS)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = self.sizeHint()
+        return QSize(min(hint.width(), 120), min(hint.height(), 80))
+
+    def _tooltip(self, r: int, c: int, value) -> str:
+        if self._cell_names is not None:
+            try:
+                name = self._cell_names[r][c]
+            except (IndexError, TypeError):
+                name = ""
+            if name:
+                return f"{name} = {format_exact(value)}"
+        return format_exact(value)

@@ -1,0 +1,248 @@
+"""One analysis, side by side: the symbolic J and vᵀJ on the left, the engine's
+``x.grad`` on the right, the verdict above them.
+
+Everything shown comes from core's analysis dict (``Analysis.to_json()``);
+this module only rearranges nested lists into tables.  The accessors
+(``jacobian_values`` …) read the numbers back from the tables, so tests check
+what the user sees.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from desktop.results.colors import status_colors
+from desktop.results.labels import small, wrapping_label
+from desktop.results.leaf_block import LeafBlock
+from desktop.results.math_view import MathLabel
+from desktop.results.matrix_table import MatrixTable
+from desktop.results.values import flatten, format_number
+
+
+class SideBySidePanel(QWidget):
+    """``set_analysis(a)`` shows core's analysis dict (or a placeholder for None)."""
+
+    entryActivated = Signal(str, int, int)  # leaf, row (output element), column (leaf element) of J
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._analysis: dict | None = None
+        self._blocks: dict[str, LeafBlock] = {}
+        self._verdict_kind = "none"
+        self._verdict_color_kind = "pending"
+        self._error_label: QLabel | None = None
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self._scroll)
+        self._scroll.viewport().installEventFilter(self)
+        self.set_analysis(None)
+
+    # --- public -------------------------------------------------------------
+    def set_analysis(self, a: dict | None) -> None:
+        self._analysis = a
+        for block in self._blocks.values():
+            block.release()
+        self._blocks = {}
+        self._error_label = None
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinAndMaxSize)
+        self.verdict_label = self._new_verdict_label()
+        if a is None:
+            self._verdict_kind = "none"
+            layout.addWidget(wrapping_label(self.tr(
+                "No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine's backward "
+                "appear here side by side.")))
+            layout.addStretch(1)
+            self._install(content)
+            return
+        layout.addWidget(self._summary(a))
+        layout.addWidget(self.verdict_label)
+        self._set_verdict(a)
+        v_block = self._v_block(a)
+        if v_block is not None:
+            layout.addWidget(v_block)
+        for leaf in a.get("leaves") or []:
+            if leaf not in (a.get("jacobian") or {}):
+                continue
+            block = LeafBlock(a, leaf)
+            block.entryActivated.connect(lambda row, col, leaf=leaf: self.entryActivated.emit(leaf, row, col))
+            self._blocks[leaf] = block
+            layout.addWidget(block)
+        layout.addWidget(self._details(a))
+        layout.addStretch(1)
+        self._install(content)
+
+    def analysis(self) -> dict | None:
+        return self._analysis
+
+    def leaves(self) -> list[str]:
+        return list(self._blocks)
+
+    def jacobian_values(self, leaf: str) -> list[list[float]]:
+        """J as displayed: one row per output element, one column per leaf element."""
+        return self._blocks[leaf].jacobian_table.values()
+
+    def vjp_values(self, leaf: str) -> list[list[float]] | None:
+        """vᵀJ as displayed (the leaf's grid: 1 row for 0/1-dim leaves), None when not shown."""
+        table = self._blocks[leaf].vjp_table
+        return None if table is None else table.values()
+
+    def backward_values(self, leaf: str) -> list[list[float]] | None:
+        """``leaf.grad`` from the engine as displayed, None when not shown."""
+        table = self._blocks[leaf].backward_table
+        return None if table is None else table.values()
+
+    def verdict_text(self) -> str:
+        return self.verdict_label.text()
+
+    def verdict(self) -> str:
+        """"agree", "disagree", "no-v", "engine-error" or "none" (no analysis)."""
+        return self._verdict_kind
+
+    def block(self, leaf: str) -> LeafBlock:
+        return self._blocks[leaf]
+
+    def math_label(self, leaf: str) -> MathLabel | None:
+        return self._blocks[leaf].math
+
+    def jacobian_table(self, leaf: str) -> MatrixTable:
+        return self._blocks[leaf].jacobian_table
+
+    # --- parts --------------------------------------------------------------
+    def _summary(self, a: dict) -> QLabel:
+        shape = a.get("output_shape") or []
+        source = a.get("grad_tensor_source")
+        out = a.get("output") or "out"
+        if source == "program":
+            v_text = self.tr("v is the gradient the program passes to backward().")
+        elif source == "option":
+            v_text = self.tr("v is the one chosen in the v editor.")
+        elif source == "implicit_ones":
+            v_text = self.tr("v = 1, implicitly: {output} has one element, so backward() needs no argument.").format(
+                output=out)
+        else:
+            v_text = self.tr("There is no v yet.")
+        line = a.get("line")
+        if line:
+            text = self.tr("Output {output}, shape {shape}, differentiated on line {line}. {v}")
+        else:
+            text = self.tr("Output {output}, shape {shape}. {v}")
+        return wrapping_label(text.format(output=out, shape=list(shape), line=line, v=v_text))
+
+    def _v_block(self, a: dict) -> QWidget | None:
+        v = a.get("grad_tensor")
+        if v is None:
+            return None
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(small(wrapping_label(self.tr(
+            "v, flattened: one weight per row of J (vᵀJ adds up the rows of J with these weights):"))))
+        flat = flatten(v)
+        names = list((a.get("labels") or {}).get("output") or [])
+        if len(names) != len(flat):
+            names = [str(i + 1) for i in range(len(flat))]
+        self.v_table = MatrixTable()
+        self.v_table.set_matrix([flat], [""], names, [names])
+        layout.addWidget(self.v_table)
+        return box
+
+    def _new_verdict_label(self) -> QLabel:
+        label = wrapping_label()
+        label.setObjectName("verdict")
+        label.setMargin(8)
+        label.setAutoFillBackground(True)
+        font = QFont(label.font())
+        font.setBold(True)
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * 1.1)
+        label.setFont(font)
+        return label
+
+    def _set_verdict(self, a: dict) -> None:
+        diff = format_number(a.get("max_abs_diff", 0), 3)
+        error = a.get("engine_error")
+        if error:
+            kind, self._verdict_kind = "disagree", "engine-error"
+            text = self.tr("✗ No comparison: the engine's backward raised {type}: {message}").format(
+                type=error.get("type", ""), message=error.get("message", ""))
+        elif a.get("vjp") is None or a.get("backward") is None:
+            kind, self._verdict_kind = "pending", "no-v"
+            text = self.tr("No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare "
+                           "vᵀJ with the engine's backward.").format(output=a.get("output") or "out")
+        elif a.get("match"):
+            kind, self._verdict_kind = "agree", "agree"
+            text = self.tr("✓ Agree: vᵀJ from the symbolic Jacobian equals the engine's backward, entry by entry. "
+                           "Largest difference: {diff}").format(diff=diff)
+        else:
+            kind, self._verdict_kind = "disagree", "disagree"
+            text = self.tr("✗ Disagree: vᵀJ from the symbolic Jacobian and the engine's backward differ. "
+                           "Largest difference: {diff}").format(diff=diff)
+        self.verdict_label.setText(text)
+        self._verdict_color_kind = kind
+        self._color_verdict()
+
+    def _color_verdict(self) -> None:
+        fg, bg = status_colors(self._verdict_color_kind, self.palette())
+        palette = self.verdict_label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, fg)
+        palette.setColor(QPalette.ColorRole.Window, bg)
+        self.verdict_label.setPalette(palette)
+        if self._error_label is not None:
+            palette = self._error_label.palette()
+            palette.setColor(QPalette.ColorRole.WindowText, status_colors("disagree", self.palette())[0])
+            self._error_label.setPalette(palette)
+
+    def _details(self, a: dict) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        diffs = a.get("differences")
+        if diffs:
+            if diffs.get("match"):
+                text = self.tr("Third witness: float64 central differences of the program agree with J "
+                               "(largest difference {diff}).")
+            else:
+                text = self.tr("Third witness: float64 central differences of the program differ from J "
+                               "(largest difference {diff}).")
+            layout.addWidget(small(wrapping_label(text.format(diff=format_number(diffs.get("max_abs_diff"), 3)))))
+        error = a.get("engine_error")
+        if error:
+            self._error_label = small(wrapping_label(self.tr("Engine error: {type}: {message}").format(
+                type=error.get("type", ""), message=error.get("message", ""))))
+            layout.addWidget(self._error_label)
+            self._color_verdict()
+        notes = a.get("notes") or []
+        if notes:
+            layout.addWidget(small(wrapping_label(self.tr("Notes:"))))
+            for note in notes:
+                layout.addWidget(small(wrapping_label("• " + note)))
+        return box
+
+    def _install(self, content: QWidget) -> None:
+        old = self._scroll.takeWidget()
+        self._scroll.setWidget(content)
+        if old is not None:
+            old.deleteLater()
+        self._fit_blocks()
+
+    def _fit_blocks(self) -> None:
+        width = self._scroll.viewport().width()
+        for block in self._blocks.values():
+            block.arrange(width >= block.wide_width())
+
+    def eventFilter(self, obj, event) -> bool:
+        # the viewport's own resize: the panel's comes before the scroll area lays out its viewport
+        if obj is self._scroll.viewport() and event.type() == event.Type.Resize:
+            self._fit_blocks()
+        return super().eventFilter(obj, event)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == event.Type.PaletteChange:
+            self._color_verdict()

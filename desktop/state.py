@@ -1,0 +1,93 @@
+"""The window's state, one object: setters validate, store, then emit.
+
+Views write back only through these setters (napari's pattern), so there is
+one source of truth for the program, the chosen output and v, the latest
+results and the backward step shown.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+
+class AppState(QObject):
+    programChanged = Signal(str)
+    outputChanged = Signal(object)       # name or None (the program's own choice)
+    vChanged = Signal(object)            # nested list or None (the program's own v)
+    resultsChanged = Signal()            # run / analysis replaced
+    stepChanged = Signal(int)            # -1: before the first backward step
+    busyChanged = Signal(bool)
+    progressChanged = Signal(float, str)
+
+    def __init__(self):
+        super().__init__()
+        self._program = ""
+        self._output = None
+        self._v = None
+        self.run: dict | None = None
+        self.analysis: dict | None = None
+        self.note: str | None = None
+        self._step = -1
+        self._busy = False
+        self.path: str | None = None     # the file the program came from, if any
+
+    # program -------------------------------------------------------------------------
+    @property
+    def program(self) -> str:
+        return self._program
+
+    def set_program(self, text: str):
+        if text != self._program:
+            self._program = text
+            self.programChanged.emit(text)
+
+    # output and v --------------------------------------------------------------------
+    @property
+    def output(self):
+        return self._output
+
+    def set_output(self, name):
+        name = name or None
+        if name != self._output:
+            self._output = name
+            self._v = None  # a v belongs to one output's shape
+            self.outputChanged.emit(name)
+
+    @property
+    def v(self):
+        return self._v
+
+    def set_v(self, v):
+        if v != self._v:
+            self._v = v
+            self.vChanged.emit(v)
+
+    # results ---------------------------------------------------------------------------
+    def set_results(self, run: dict | None, analysis: dict | None, note: str | None):
+        self.run, self.analysis, self.note = run, analysis, note
+        self._step = -1
+        self.resultsChanged.emit()
+        self.stepChanged.emit(-1)
+
+    @property
+    def trace(self) -> list:
+        return (self.analysis or {}).get("trace") or []
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    def set_step(self, index: int):
+        index = max(-1, min(int(index), len(self.trace) - 1))
+        if index != self._step:
+            self._step = index
+            self.stepChanged.emit(index)
+
+    # busy ------------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def set_busy(self, busy: bool):
+        if busy != self._busy:
+            self._busy = busy
+            self.busyChanged.emit(busy)

@@ -1,0 +1,1 @@
+"""Stepping through the backward pass: the step bar and the node inspector."""

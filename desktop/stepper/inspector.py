@@ -1,0 +1,224 @@
+"""The node inspector: one step of the backward pass, spelled out.
+
+For the step's node: what it is (grad_fn and the program's names), the gradient
+that arrived, the local derivative and the saved numbers it uses, what it sent
+to each input, the hooks that fired, retain_grad writes, and at a leaf its
+``.grad`` before and after.  Everything shown is read from core's trace entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase, QImage, QPixmap, QTextDocument
+from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
+                               QWidget)
+
+from desktop.graph.format import format_lines
+
+ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "hooks", "retained", "grad", "freed")
+
+
+class NodeInspector(QWidget):
+    """Shows one trace step (``show_step``); ``set_latex_renderer`` plugs in a math renderer."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._renderer: Callable | None = None
+        self._rendered: QWidget | None = None
+        self._node_labels: dict[str, str] = {}
+        self._step: dict | None = None
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
+
+        self.header = QLabel(self)
+        font = self.header.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.header.setFont(font)
+        self.header.setWordWrap(True)
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.placeholder = QLabel(self.tr("Step through the backward pass to see what each node "
+                                          "receives, computes and sends."), self)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+
+        body = QWidget(self)
+        self.form = QFormLayout(body)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        captions = {
+            "output": self.tr("Produces"), "inputs": self.tr("Inputs"),
+            "grad_in": self.tr("Gradient arriving"), "local": self.tr("Local derivative"),
+            "saved": self.tr("Saved values used"), "sent": self.tr("Gradient sent"),
+            "hooks": self.tr("Hooks fired"), "retained": self.tr("retain_grad"),
+            "grad": self.tr(".grad"), "freed": self.tr("Saved tensors"),
+        }
+        self.fields: dict[str, QLabel] = {}
+        self.captions: dict[str, QLabel] = {}
+        for key in ROWS:
+            caption = QLabel(captions[key], body)
+            caption.setStyleSheet("font-weight: bold;")
+            caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            field = self._field(body)
+            if key == "local":
+                self.local_box = QWidget(body)
+                box = QVBoxLayout(self.local_box)
+                box.setContentsMargins(0, 0, 0, 0)
+                field.setParent(self.local_box)
+                box.addWidget(field)
+                self.form.addRow(caption, self.local_box)
+            else:
+                self.form.addRow(caption, field)
+            self.fields[key], self.captions[key] = field, caption
+        self.latex_label = self.fields["local"]
+
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.body = body
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.header)
+        layout.addWidget(self.placeholder)
+        layout.addWidget(scroll, 1)
+        self.show_step(None)
+
+    def _field(self, parent: QWidget) -> QLabel:
+        label = QLabel(parent)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        return label
+
+    # configuration -------------------------------------------------------------
+    def set_latex_renderer(self, renderer: Callable[[str], object] | None) -> None:
+        """``renderer(latex)`` returns a QWidget, QPixmap or QImage showing the formula
+        (or None to keep the text); None removes the renderer."""
+        self._renderer = renderer
+        self.show_step(self._step)
+
+    def set_graph(self, graph: dict | None) -> None:
+        """Optional: name unnamed inputs by their node's grad_fn (``→ SelectBackward0``)."""
+        self._node_labels = {node["id"]: node.get("name") or node.get("label") or node.get("grad_fn") or ""
+                             for node in (graph or {}).get("nodes", [])}
+
+    def text(self) -> str:
+        """Everything shown as plain text, one line per row (for tests and copying)."""
+        parts = [self.header.text()]
+        for key in ROWS:
+            if self.form.isRowVisible(self.fields[key] if key != "local" else self.local_box):
+                parts.append(f"{self.captions[key].text()}: {_plain(self.fields[key].text())}")
+        return "\n".join(parts)
+
+    # display -------------------------------------------------------------------
+    def show_step(self, step: dict | None) -> None:
+        self._step = step
+        self._clear_rendered()
+        self.placeholder.setVisible(step is None)
+        self.body.setVisible(step is not None)
+        if step is None:
+            self.header.setText(self.tr("Node inspector"))
+            return
+        leaf = step.get("grad_fn") == "AccumulateGrad"
+        index = step.get("index")
+        title = step.get("grad_fn") or ""
+        self.header.setText(self.tr("Step {0}: {1}").format(index + 1, title) if isinstance(index, int)
+                            else title)
+
+        values = {
+            "output": self._name(step.get("leaf") if leaf else step.get("output_name")),
+            "inputs": None if leaf else (", ".join(self._name(n) for n in step.get("input_names") or [])
+                                         or self.tr("none")),
+            "grad_in": self._value(step.get("grad_in")),
+            "local": None,
+            "saved": _table([(escape(name) + " =", self._value(value))
+                             for name, value in (step.get("saved") or {}).items()]),
+            "sent": None if leaf else self._sent(step),
+            "hooks": "<br>".join(self._hook(hook) for hook in step.get("hooks") or []) or None,
+            "retained": "<br>".join(
+                f"{escape(r.get('name') or self.tr('(unnamed)'))}.grad = {self._value(r.get('grad'))}"
+                for r in step.get("retained") or []) or None,
+            "grad": (f"{self._value(step.get('grad_before'))} &nbsp;→&nbsp; {self._value(step.get('grad_after'))}"
+                     if leaf else None),
+            "freed": self.tr("freed after this step (no retain_graph)") if step.get("freed") else None,
+        }
+        self.captions["output"].setText(self.tr("Leaf") if leaf else self.tr("Produces"))
+        for key, html in values.items():
+            if key == "local":
+                continue
+            self.fields[key].setText(html or "")
+            self.form.setRowVisible(self.fields[key], html is not None)
+        self._show_local(step.get("local"))
+
+    def _show_local(self, latex: str | None) -> None:
+        self.form.setRowVisible(self.local_box, bool(latex))
+        self.latex_label.setText(f'<span style="font-family:\'{self._mono}\'">{escape(latex or "")}</span>')
+        self.latex_label.setVisible(True)
+        if not latex or self._renderer is None:
+            return
+        try:
+            shown = self._renderer(latex)
+        except Exception:   # a formula the renderer cannot draw still reads as LaTeX text
+            shown = None
+        if isinstance(shown, QImage):
+            shown = QPixmap.fromImage(shown)
+        if isinstance(shown, QPixmap):
+            label = QLabel(self.local_box)
+            label.setPixmap(shown)
+            shown = label
+        if isinstance(shown, QWidget):
+            shown.setParent(self.local_box)
+            self.local_box.layout().addWidget(shown)
+            self._rendered = shown
+            self.latex_label.setVisible(False)
+
+    def _clear_rendered(self) -> None:
+        if self._rendered is not None:
+            self._rendered.hide()
+            self._rendered.deleteLater()
+            self._rendered = None
+
+    # pieces --------------------------------------------------------------------
+    def _name(self, name: str | None) -> str:
+        return f"<b>{escape(name)}</b>" if name else f"<i>{escape(self.tr('(unnamed)'))}</i>"
+
+    def _value(self, value) -> str:
+        lines = format_lines(value, max_rows=8, max_chars=72)
+        body = "<br>".join(escape(line).replace(" ", "&nbsp;") for line in lines)
+        return f'<span style="font-family:\'{escape(self._mono)}\'">{body}</span>'
+
+    def _sent(self, step: dict) -> str:
+        rows = []
+        for k, sent in enumerate(step.get("grads_out") or []):
+            name = sent.get("input") or self._node_labels.get(sent.get("to")) or self.tr("input {0}").format(k)
+            target = f"<b>{escape(name)}</b>" if sent.get("input") else escape(name)
+            rows.append((f"→ {target}", self._value(sent.get("grad"))))
+        return _table(rows) or self.tr("nothing (no input needs a gradient)")
+
+    def _hook(self, hook: dict) -> str:
+        name = escape(hook.get("name") or self.tr("hook"))
+        return (self.tr("{0}: replaced the gradient").format(name) if hook.get("replaced")
+                else self.tr("{0}: returned None (gradient unchanged)").format(name))
+
+
+def _table(rows: list) -> str | None:
+    """Two columns (a name, a value that may span lines), top-aligned; None when empty."""
+    if not rows:
+        return None
+    cells = "".join(f'<tr><td valign="top" style="padding-right:8px">{name}</td>'
+                    f'<td valign="top">{value}</td></tr>' for name, value in rows)
+    return f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
+
+
+def _plain(html: str) -> str:
+    """Rich text to plain text on one line, for :meth:`NodeInspector.text`."""
+    doc = QTextDocument()
+    doc.setHtml(html)
+    return " ".join(doc.toPlainText().replace("\u00a0", " ").split())
