@@ -13,8 +13,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QProgressBar, QPushButton, QScrollArea, QSplitter, QTextBrowser, QToolBar,
-                               QVBoxLayout, QWidget)
+                               QProgressBar, QPushButton, QScrollArea, QSplitter, QTabWidget, QTextBrowser,
+                               QToolBar, QVBoxLayout, QWidget)
 
 import resources
 from desktop.console import ConsoleView
@@ -87,43 +87,46 @@ class MainWindow(QMainWindow):
         results_scroll.setWidgetResizable(True)
         results_scroll.setWidget(self.results)
         self.paths_view = QTextBrowser(self)
-        self.paths_view.setPlaceholderText(self.tr("Click an entry of J to see its chain-rule paths."))
-        self.paths_view.setMaximumHeight(140)
+        self.paths_view.setPlaceholderText(self.tr("Click an entry of J to see its chain-rule paths: every "
+                                                   "route from that output element to that leaf element, with "
+                                                   "the product of the local derivatives along it."))
 
         top = QWidget(self)
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(io_box)
         top_layout.addWidget(results_scroll, 1)
-        top_layout.addWidget(self.paths_view)
 
         self.graph = GraphView(self)
         self.stepper = StepperBar(self)
         self.inspector = NodeInspector(self)
+        self.inspector.set_latex_renderer(self._render_latex)
         graph_box = QWidget(self)
         gl = QVBoxLayout(graph_box)
         gl.setContentsMargins(0, 0, 0, 0)
         gl.addWidget(self.graph, 1)
         gl.addWidget(self.stepper)
+        self.side_tabs = QTabWidget(self)
+        self.side_tabs.addTab(self.inspector, self.tr("Step"))
+        self.side_tabs.addTab(self.paths_view, self.tr("Paths"))
         bottom = QSplitter(Qt.Orientation.Horizontal, self)
         bottom.addWidget(graph_box)
-        bottom.addWidget(self.inspector)
-        bottom.setStretchFactor(0, 3)
-        bottom.setStretchFactor(1, 2)
+        bottom.addWidget(self.side_tabs)
 
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(top)
         right.addWidget(bottom)
-        right.setStretchFactor(0, 1)
-        right.setStretchFactor(1, 1)
 
         main = QSplitter(Qt.Orientation.Horizontal, self)
         main.addWidget(left)
         main.addWidget(right)
-        main.setStretchFactor(0, 2)
-        main.setStretchFactor(1, 3)
         self.setCentralWidget(main)
         self.splitters = (main, left, right, bottom)
+        # proportions, kept as the window is resized
+        for splitter, weights in ((main, (4, 6)), (left, (7, 3)), (right, (3, 2)), (bottom, (3, 2))):
+            for i, w in enumerate(weights):
+                splitter.setStretchFactor(i, w)
+            splitter.setSizes([w * 1000 for w in weights])
 
     def _build_toolbar(self):
         bar = QToolBar(self.tr("Run"), self)
@@ -273,7 +276,7 @@ class MainWindow(QMainWindow):
         self.stepper.set_trace(s.trace)
 
     def results_note(self, note: str):
-        self.paths_view.setPlainText(note)
+        self._set_status(note)
 
     def _fill_output_picker(self, tensors: dict):
         current = self.state.output
@@ -293,9 +296,21 @@ class MainWindow(QMainWindow):
         self.stepper.set_step(index)
         self.inspector.show_step(trace[index] if 0 <= index < len(trace) else None)
 
+    def _render_latex(self, tex: str):
+        """A formula as math; a description wrapped in \\text{...} as plain, wrapping text."""
+        import re
+        prose = re.fullmatch(r"\\text\{(.*)\}", tex.strip(), re.S)
+        if prose and "\\" not in prose.group(1) and "$" not in prose.group(1):
+            label = QLabel(prose.group(1))
+            label.setWordWrap(True)
+            return label
+        from desktop.results.math_view import MathLabel
+        return MathLabel(tex)
+
     def _entry_activated(self, leaf: str, row: int, col: int):
         job = Job("paths", leaf=leaf, i=row, k=col)
         self._paths_job = self.host.submit(job).id
+        self.side_tabs.setCurrentWidget(self.paths_view)
 
     def _paths_ready(self, job_id: int, result):
         if job_id != self._paths_job or result is None:

@@ -9,7 +9,8 @@ from desktop.results.colors import status_colors
 from desktop.results.labels import IDENTIFIER, small, titled, wrapping_label
 from desktop.results.math_view import MathLabel
 from desktop.results.matrix_table import MatrixTable
-from desktop.results.values import as_grid, as_rows, format_number, grid_labels, grid_shape, nested_shape, product
+from desktop.results.values import (as_grid, as_rows, format_number, grid_labels, grid_shape, nested_shape, product,
+                                    shape_text)
 
 TOP = Qt.AlignmentFlag.AlignTop
 LEFT_TOP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
@@ -46,7 +47,7 @@ class LeafBlock(QWidget):
         self._wide = None
 
         self.heading = _scaled_bold(wrapping_label(self.tr("Leaf {leaf}, shape {shape}").format(
-            leaf=leaf, shape=self.leaf_shape)), 1.1)
+            leaf=leaf, shape=shape_text(self.leaf_shape))), 1.1)
         self._build_symbolic(a, jac, out_shape, list(labels.get("output") or []))
         self._build_backward(a)
         self._build_relation(a)

@@ -17,7 +17,7 @@ from desktop.results.labels import small, wrapping_label
 from desktop.results.leaf_block import LeafBlock
 from desktop.results.math_view import MathLabel
 from desktop.results.matrix_table import MatrixTable
-from desktop.results.values import flatten, format_number
+from desktop.results.values import flatten, format_number, shape_text
 
 
 class SideBySidePanel(QWidget):
@@ -132,7 +132,7 @@ class SideBySidePanel(QWidget):
             text = self.tr("Output {output}, shape {shape}, differentiated on line {line}. {v}")
         else:
             text = self.tr("Output {output}, shape {shape}. {v}")
-        return wrapping_label(text.format(output=out, shape=list(shape), line=line, v=v_text))
+        return wrapping_label(text.format(output=out, shape=shape_text(shape), line=line, v=v_text))
 
     def _v_block(self, a: dict) -> QWidget | None:
         v = a.get("grad_tensor")

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLab
 from desktop.results.colors import difference_colors, status_colors
 from desktop.results.matrix_table import fitted_size
 from desktop.results.values import (MINUS, flatten, format_number, grid_labels, grid_shape, parse_number, product,
-                                    subscript_label, unflatten)
+                                    shape_text, subscript_label, unflatten)
 
 RAW_ROLE = Qt.ItemDataRole.UserRole  # (text as written, exact value): an untouched cell keeps its exact value
 RANDOM_RANGE = (-3, 3)
@@ -118,7 +118,7 @@ class VEditor(QWidget):
         self._labels = list(labels) if labels and len(labels) == n else self._default_labels(name)
         self._program_v = program_v
         self.title.setText(self.tr("v (the gradient passed to {name}.backward), shaped like {name}: {shape}")
-                           .format(name=name, shape=self._shape))
+                           .format(name=name, shape=shape_text(self._shape)))
         rows, cols = grid_shape(self._shape)
         row_names, col_names = grid_labels(self._labels, self._shape)
         self._updating = True

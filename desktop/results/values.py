@@ -102,6 +102,11 @@ def as_grid(x, shape=None) -> list[list]:
     return as_rows(x, rows)
 
 
+def shape_text(shape) -> str:
+    """``[2, 4]`` with no-break spaces, so a wrapped line never splits a shape."""
+    return "[" + ",\u00a0".join(str(int(d)) for d in shape) + "]"
+
+
 def format_number(x, digits: int = 6) -> str:
     """Compact display: at most ``digits`` significant digits, no trailing zeros,
     integers without a point, the typographic minus, ∞ for infinity."""

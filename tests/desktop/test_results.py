@@ -91,6 +91,9 @@ def panel(qtbot):
 
 
 CASES = recorded_cases()
+DECLINED = {"ag_functional_jacobian", "ag_grad_grad_outputs", "eng_grad_fn_next_functions", "eng_hook_handle_remove",
+            "eng_variable_constructor", "op_max_dim_indices", "print_shape_size_dim", "print_size",
+            "err_backward_wrong_grad_shape"}
 
 
 def test_enough_recorded_cases_are_analysed():
@@ -102,7 +105,10 @@ def test_enough_recorded_cases_are_analysed():
 def test_panel_shows_the_recorded_jacobian_vjp_and_backward(panel, program):
     a = analysis_of(program)
     if a is None:
-        pytest.skip("core declines this program (AnalysisError)")
+        # core declines exactly these: programs the interpreter rejects (they read
+        # type(x).__name__), and one whose own backward passes a v of the wrong shape
+        assert program.stem in DECLINED, program.stem
+        return
     recorded = json.loads(program.with_suffix(".json").read_text(encoding="utf-8"))["jacobian"]
     panel.set_analysis(a)
     assert panel.leaves() == recorded["leaves"]
