@@ -184,8 +184,11 @@ class ConsoleView(QWidget):
                  f"<p style='margin:0 0 4px 0'>{text}</p>",
                  f"<p style='margin:4px 0 2px 0'><b>{html.escape(self.tr('Usual fix:'))}</b> {fix}</p>"]
         if explanation.example and not compact:
-            parts.append(f"<pre style='{self._mono_style()} background-color:{colours['code_bg']};"
-                         f" margin:4px 0 0 0'>{html.escape(explanation.example)}</pre>")
+            # a <p> with pre-wrap, not <pre>: Qt's <pre> never wraps, so a long example line
+            # would widen the whole card past the pane
+            code = html.escape(explanation.example).replace("\n", "<br>")
+            parts.append(f"<p style='{self._mono_style()} background-color:{colours['code_bg']};"
+                         f" margin:4px 0 0 0; white-space:pre-wrap'>{code}</p>")
         return "".join(parts)
 
     def _warning_html(self, warning, colours) -> str:

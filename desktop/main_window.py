@@ -150,6 +150,11 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.progress)
         self.progress_label = QLabel(self)
         bar.addWidget(self.progress_label)
+        bar.addSeparator()
+        self.rows_action = QAction(self.tr("J row by row"), self)
+        self.rows_action.setToolTip(self.tr("Build J one row at a time: one backward per one-hot v"))
+        self.rows_action.triggered.connect(self.show_row_by_row)
+        bar.addAction(self.rows_action)
         for action in self.stepper.actions():
             self.addAction(action)
 
@@ -295,6 +300,18 @@ class MainWindow(QMainWindow):
         self.graph.show_step(trace, index)
         self.stepper.set_step(index)
         self.inspector.show_step(trace[index] if 0 <= index < len(trace) else None)
+
+    def show_row_by_row(self):
+        """Open the row-by-row panel for the current analysis."""
+        from desktop.results.row_by_row import RowByRowPanel
+        if self.state.analysis is None:
+            self._set_status(self.tr("Run a program that differentiates something first."))
+            return None
+        if getattr(self, "row_panel", None) is None:
+            self.row_panel = RowByRowPanel(self)
+        self.row_panel.start(self.state.analysis, self.state.program)
+        self.row_panel.show()
+        return self.row_panel
 
     def _render_latex(self, tex: str):
         """A formula as math; a description wrapped in \\text{...} as plain, wrapping text."""

@@ -147,3 +147,17 @@ def test_v_editor_choice_reaches_the_analysis(qtbot, window):
     with qtbot.waitSignal(s.resultsChanged, timeout=30000):
         window.run_analysis()
     assert close(_flatten(window.results.backward_values("x")), [2.0, 0.0])
+
+
+def test_jacobian_row_by_row_fills_one_row_per_backward(qtbot, window):
+    s = analyse(qtbot, window, (EXAMPLES / "seed_11_jacobian_index_assign.py").read_text())
+    panel = window.show_row_by_row()
+    assert panel.filled_rows("x") == [None, None]
+    with qtbot.waitSignal(panel.rowFilled, timeout=30000) as first:
+        panel.next_row()
+    assert first.args == [0] and panel.filled_rows("x")[0] == [12.0, 2.0] and panel.filled_rows("x")[1] is None
+    with qtbot.waitSignal(panel.finishedAll, timeout=30000):
+        panel.all_rows()
+    assert panel.filled_rows("x") == [[12.0, 2.0], [2.0, 96.0]]  # J of the tutorial, row by row
+    assert "row 2 of J" in panel.step_text.text()
+    panel.close()

@@ -1,0 +1,184 @@
+"""J row by row: one backward per one-hot v, as the tutorials build J by hand.
+
+For output element i the panel asks core for the program's output with
+v = eᵢ (all zeros but a 1 at i); the engine's x.grad for that v is row i of
+J, and the table fills in one row at a time.  Each row is a real analysis
+job in core's process; this panel only sends them one after another and
+shows what comes back.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout)
+
+from desktop.results.matrix_table import MatrixTable
+
+
+def one_hot(shape, i):
+    """Nested lists of ``shape`` with 1.0 at flat index ``i``, 0.0 elsewhere."""
+    size = 1
+    for s in shape:
+        size *= s
+    flat = [0.0] * max(size, 1)
+    flat[i] = 1.0
+    if not shape:
+        return flat[0]
+
+    def build(offset, dims):
+        if len(dims) == 1:
+            return flat[offset:offset + dims[0]]
+        step = 1
+        for d in dims[1:]:
+            step *= d
+        return [build(offset + k * step, dims[1:]) for k in range(dims[0])]
+    return build(0, list(shape))
+
+
+def flatten(x):
+    if isinstance(x, list):
+        return [y for v in x for y in flatten(v)]
+    return [x]
+
+
+class RowByRowPanel(QDialog):
+    """Fills J one row per backward; ``rowFilled(i)`` after each row."""
+
+    rowFilled = Signal(int)
+    finishedAll = Signal()
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setWindowTitle(self.tr("J row by row"))
+        self.setModal(False)
+        self._window = window
+        self._analysis = None
+        self._source = ""
+        self._row = 0
+        self._job = None
+        self._rows = []
+        self.explain = QLabel(self)
+        self.explain.setWordWrap(True)
+        self.leaf_picker = QComboBox(self)
+        self.table = MatrixTable(self)
+        self.step_text = QLabel(self)
+        self.step_text.setWordWrap(True)
+        self.step_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.next_button = QPushButton(self.tr("Next row"), self)
+        self.all_button = QPushButton(self.tr("All rows"), self)
+        self.restart_button = QPushButton(self.tr("Start again"), self)
+        buttons = QHBoxLayout()
+        for b in (self.next_button, self.all_button, self.restart_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.explain)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Leaf:"), self))
+        row.addWidget(self.leaf_picker, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.step_text)
+        layout.addLayout(buttons)
+        for label in (self.explain, self.step_text):
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.resize(640, 420)
+        self._auto = False
+        self.next_button.clicked.connect(self.next_row)
+        self.all_button.clicked.connect(self.all_rows)
+        self.restart_button.clicked.connect(self.restart)
+        self.leaf_picker.currentIndexChanged.connect(lambda _: self._show_rows())
+        window.host.worker.finished.connect(self._finished)
+
+    # -- setup --------------------------------------------------------------------------
+    def start(self, analysis: dict, source: str):
+        """Begin for the window's current analysis and program."""
+        self._analysis, self._source = analysis, source
+        self.leaf_picker.blockSignals(True)
+        self.leaf_picker.clear()
+        self.leaf_picker.addItems(analysis.get("leaves") or [])
+        self.leaf_picker.blockSignals(False)
+        out = analysis.get("output")
+        self.explain.setText(self.tr(
+            "Each row of J is one backward pass: {0}.backward(v) with v = eᵢ (a 1 at element i, 0 elsewhere) "
+            "leaves row i of J in .grad, as the tutorials do by hand with x.grad.zero_() between passes.")
+            .format(out))
+        self.restart()
+
+    def restart(self):
+        a = self._analysis or {}
+        self._row = 0
+        self._rows = [None] * self._n_out()
+        self._auto = False
+        self._show_rows()
+        self.step_text.setText(self.tr("Press Next row to run the first backward."))
+        self.next_button.setEnabled(self._n_out() > 0 and bool(a.get("leaves")))
+        self.all_button.setEnabled(self.next_button.isEnabled())
+
+    def _n_out(self):
+        n = 1
+        for s in (self._analysis or {}).get("output_shape") or []:
+            n *= s
+        return n if self._analysis else 0
+
+    # -- rows ---------------------------------------------------------------------------
+    def next_row(self):
+        if self._job is not None or self._row >= self._n_out():
+            return
+        from desktop.worker import Job
+        a = self._analysis
+        v = one_hot(a.get("output_shape") or [], self._row)
+        output = a.get("output") if a.get("output") in (self._window.state.run or {}).get("tensors", {}) else None
+        self._job = self._window.host.submit(Job("analyze", source=self._source, output=output, v=v)).id
+        self.next_button.setEnabled(False)
+        self.step_text.setText(self.tr("Running {0}.backward(e{1})...").format(a.get("output"), self._row + 1))
+
+    def all_rows(self):
+        self._auto = True
+        self.next_row()
+
+    def _finished(self, job_id, outcome):
+        if job_id != self._job:
+            return
+        self._job = None
+        if outcome.analysis is None or outcome.analysis.get("backward") is None:
+            self.step_text.setText(self.tr("This row could not be computed: {0}").format(
+                outcome.note or self.tr("cancelled")))
+            self.next_button.setEnabled(True)
+            return
+        grads = outcome.analysis["backward"]
+        self._rows[self._row] = {leaf: flatten(g) for leaf, g in grads.items()}
+        leaf = self.leaf_picker.currentText()
+        a = self._analysis
+        labels = (a.get("labels") or {}).get("output") or []
+        name = labels[self._row] if self._row < len(labels) else str(self._row + 1)
+        self.step_text.setText(self.tr("{0}.backward(e{1}) gave {2}.grad = {3}: row {1} of J, the derivatives of "
+                                       "{4}.").format(a.get("output"), self._row + 1, leaf,
+                                                      self._format(grads.get(leaf)), name))
+        filled = self._row
+        self._row += 1
+        self._show_rows()
+        self.rowFilled.emit(filled)
+        done = self._row >= self._n_out()
+        self.next_button.setEnabled(not done)
+        self.all_button.setEnabled(not done)
+        if done:
+            self.finishedAll.emit()
+        elif self._auto:
+            QTimer.singleShot(150, self.next_row)
+
+    def _show_rows(self):
+        a = self._analysis or {}
+        leaf = self.leaf_picker.currentText()
+        labels = a.get("labels") or {}
+        cols = labels.get(leaf) or []
+        table = [list(r[leaf]) if r is not None and leaf in r else [""] * len(cols) for r in self._rows]
+        self.table.set_matrix(table, row_labels=labels.get("output"), col_labels=cols)
+
+    def filled_rows(self, leaf: str) -> list:
+        """The rows computed so far (None for rows not yet run)."""
+        return [None if r is None else r.get(leaf) for r in self._rows]
+
+    @staticmethod
+    def _format(x):
+        from desktop.graph.format import format_value
+        return format_value(x)
