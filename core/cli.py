@@ -39,8 +39,11 @@ LIMIT_OPTIONS = {
     "--max-call-depth": ("max_call_depth", int),
     "--max-seconds": ("max_seconds", float),
     "--max-sequence-length": ("max_sequence_length", int),
-    # not in the list, but LimitExceeded's message names it, so the command accepts it
+    # not in the list, but LimitExceeded's messages name them, so the command accepts them
     "--max-int-bits": ("max_int_bits", int),
+    "--max-output-chars": ("max_output_chars", int),
+    "--max-total-sequence": ("max_total_sequence", int),
+    "--max-total-tensor-elements": ("max_total_tensor_elements", int),
 }
 
 

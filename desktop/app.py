@@ -37,6 +37,20 @@ def run_app(program_path: str | os.PathLike | None = None,
     return _save_screenshot(app, window, Path(screenshot))
 
 
+def _settle(app, timeout_s: float = 15.0):
+    """Process events until the formulas being typeset have arrived (or a timeout)."""
+    import time
+    from desktop.results.math_view import MathRenderer
+    renderer = MathRenderer.instance()
+    deadline = time.monotonic() + timeout_s
+    app.processEvents()
+    while renderer.pending() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.02)
+    for _ in range(5):
+        app.processEvents()  # the pictures, then the layouts they change
+
+
 def _load_program(program_path: str | os.PathLike | None) -> tuple[str, str]:
     if program_path is None:
         return resources.read_lesson(resources.DEFAULT_LESSON), resources.DEFAULT_LESSON
@@ -58,8 +72,7 @@ def _save_screenshot(app, window, path: Path, timeout_ms: int = 30000) -> int:
     trace = window.state.trace
     if trace:
         window.state.set_step(len(trace) // 2)
-    for _ in range(5):
-        app.processEvents()  # let layouts, the graph and math rendering settle before grabbing
+    _settle(app)
     saved = window.grab().save(str(path), "PNG")
     window.close()
     if not saved:
