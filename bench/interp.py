@@ -76,30 +76,10 @@ def build_program(lines: int = LINES) -> str:
     return "\n".join(out[:lines]) + "\n"
 
 
-@contextlib.contextmanager
 def _plain_torch():
     """``import torch`` -> core.torch for the block, in the state run_program sets up."""
-    import numpy as np
     import core.torch
-    from core import dtypes, printing
-    from core.autograd import grad_mode
-    from core.torch import creation
-    names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
-    saved = {n: sys.modules.get(n) for n in names}
-    core.torch.install()
-    grad_mode._state[0] = True
-    dtypes._default[0] = dtypes.float32
-    printing.set_printoptions(profile="default")
-    creation.manual_seed(0)
-    try:
-        with np.errstate(all="ignore"):
-            yield
-    finally:
-        for n, m in saved.items():
-            if m is None:
-                sys.modules.pop(n, None)
-            else:
-                sys.modules[n] = m
+    return core.torch.installed()
 
 
 def run_plain(code) -> str:

@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: list[str]) -> int:
-    from core.interp import Limits, run_program
+    from core.interp import Limits
     from core.report_json import run_to_json
 
     options = _run_parser().parse_args(args)

@@ -34,29 +34,10 @@ def load_expected(path: Path) -> dict:
     return json.loads(path.with_suffix(".json").read_text())
 
 
-@contextlib.contextmanager
 def core_torch():
     """Bind ``torch`` (and its submodules) to core.torch for the block, then restore."""
     import core.torch
-    from core import dtypes
-    from core.autograd import grad_mode
-    from core import printing
-    from core.torch import creation
-    names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
-    saved = {n: sys.modules.get(n) for n in names}
-    core.torch.install()
-    grad_mode._state[0] = True
-    dtypes._default[0] = dtypes.float32
-    printing.set_printoptions(profile="default")
-    creation.manual_seed(0)
-    try:
-        yield sys.modules["torch"]
-    finally:
-        for n, m in saved.items():
-            if m is None:
-                sys.modules.pop(n, None)
-            else:
-                sys.modules[n] = m
+    return core.torch.installed()
 
 
 def _tensor_record(t):

@@ -24,7 +24,6 @@ import weakref
 import numpy as np
 
 from core import dtypes
-from core.autograd import grad_mode
 from core.autograd.node import AccumulateGrad, _HookTable, add_hook
 from core.ops import registry
 

@@ -245,28 +245,23 @@ class Interpreter:
         self.exec_block(node.body if self.eval(node.test, scope) else node.orelse, scope)
 
     def s_For(self, node, scope):
-        iterable = self.eval(node.iter, scope)
-        count = 0
-        cap = self.limits.max_loop_iterations
-        for item in iterable:
-            count += 1
-            if count > cap:
-                raise LimitExceeded(self.limits, "max_loop_iterations")
-            self.budget.step()
-            self.assign(node.target, item, scope)
-            try:
-                self.exec_block(node.body, scope)
-            except _Break:
-                return
-            except _Continue:
-                continue
-        self.exec_block(node.orelse, scope)
+        def items():
+            for item in self.eval(node.iter, scope):
+                self.assign(node.target, item, scope)
+                yield
+        self._loop(node, scope, items())
 
     def s_While(self, node, scope):
-        count = 0
+        def items():
+            while self.eval(node.test, scope):
+                yield
+        self._loop(node, scope, items())
+
+    def _loop(self, node, scope, iterations):
+        """Run ``node.body`` once per iteration (each one a step, capped), then
+        ``orelse`` unless a break ended the loop."""
         cap = self.limits.max_loop_iterations
-        while self.eval(node.test, scope):
-            count += 1
+        for count, _ in enumerate(iterations, 1):
             if count > cap:
                 raise LimitExceeded(self.limits, "max_loop_iterations")
             self.budget.step()
@@ -469,7 +464,7 @@ class Interpreter:
 
     def call(self, func, args, kwargs):
         if isinstance(func, SafeModule):
-            raise TypeError(f"'module' object is not callable")
+            raise TypeError("'module' object is not callable")
         return func(*args, **kwargs)
 
     # -- expressions --------------------------------------------------------------------

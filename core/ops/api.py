@@ -11,7 +11,11 @@ import numpy as np
 
 from core import dtypes
 from core.autograd.tensor import Tensor
-from core.ops import elementwise, linalg, nn, reduce, shape  # noqa: F401  (registers the ops)
+import core.ops.elementwise  # noqa: F401  (these imports register the ops)
+import core.ops.linalg  # noqa: F401
+import core.ops.nn  # noqa: F401
+import core.ops.reduce  # noqa: F401
+import core.ops.shape  # noqa: F401
 from core.ops.registry import REGISTRY as R, apply
 from core.ops.shape_errors import broadcast_error
 

@@ -67,6 +67,35 @@ from core.torch import autograd, nn  # noqa: E402  (submodules refer back to thi
 from core.torch.autograd import Variable  # noqa: E402,F401
 
 
+@__import__("contextlib").contextmanager
+def installed():
+    """``import torch`` resolves to core.torch inside the block, in the state a
+    program starts from (grad mode on, float32, default print options, seed
+    0, numpy's floating-point warnings off); the previous modules come back
+    after.  For running the project's own recorded programs as plain Python
+    (tests and benchmarks), never a user's program."""
+    import numpy
+    from core import dtypes, printing
+    from core.autograd import grad_mode
+    from core.torch import creation
+    names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
+    saved = {n: sys.modules.get(n) for n in names}
+    install()
+    grad_mode._state[0] = True
+    dtypes._default[0] = dtypes.float32
+    printing.set_printoptions(profile="default")
+    creation.manual_seed(0)
+    try:
+        with numpy.errstate(all="ignore"):
+            yield sys.modules["torch"]
+    finally:
+        for n, m in saved.items():
+            if m is None:
+                sys.modules.pop(n, None)
+            else:
+                sys.modules[n] = m
+
+
 def install():
     """Make ``import torch`` (and its submodules programs use) resolve here.
 
