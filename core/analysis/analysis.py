@@ -384,8 +384,10 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
     if leaves and out.requires_grad and sum(t.numel() for _, t in leaves) <= 24 and out.numel() <= 64:
         differences = _central_differences(program, limits, event, name, cap, leaves, J)
         if differences is not None and not differences["match"]:
-            notes.append("float64 central differences differ from J: expected at a kink or a tie (relu at 0, "
-                         "abs at 0, equal maxima), where the derivative PyTorch uses is one of several")
+            notes.append("float64 central differences differ from J. Expected where the output also depends on "
+                         "a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which "
+                         "autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), "
+                         "where the derivative PyTorch uses is one of several")
 
     second = None
     if event is not None and event.create_graph and v is not None and engine_error is None and leaves:
