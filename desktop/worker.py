@@ -167,9 +167,6 @@ class WorkerHost(QObject):
             self._restart_locked()
         self.worker.finished.emit(stuck.id, Outcome(None, None, None, cancelled=True))
 
-    def current_id(self) -> int | None:
-        return None if self._current is None else self._current.id
-
     def shutdown(self):
         self._closing = True
         self._kill_timer.stop()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import math
 import sys
 import traceback
 import warnings
@@ -154,8 +153,3 @@ def compare(got: dict, exp: dict) -> list[str]:
             if not close(gt[key], et[key]):
                 diffs.append(f"{name}.{key}: got {gt[key]!r}, expected {et[key]!r}")
     return diffs
-
-
-def finite(x):
-    """JSON's NaN/Infinity tokens come back as floats; nothing to convert."""
-    return x if not isinstance(x, float) or math.isfinite(x) else x

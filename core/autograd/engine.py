@@ -139,7 +139,7 @@ def _hook_name(hook):
     return getattr(hook, "__name__", type(hook).__name__)
 
 
-def _run_tensor_hooks(hooks, g, F, rec, node, leaf=None):
+def _run_tensor_hooks(hooks, g, F, rec, node):
     """Tensor hooks see the gradient as a Tensor; a returned Tensor replaces it."""
     for entry in list(hooks.values()):
         hook = entry[1] if isinstance(entry, tuple) else entry
@@ -390,7 +390,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
     if g is None:
         return
     if var._hooks and hooks_enabled[0]:
-        g = _run_tensor_hooks(var._hooks, g, F, rec, fn, leaf=var)
+        g = _run_tensor_hooks(var._hooks, g, F, rec, fn)
     if targets is not None:
         hits = targets.get(fn)
         if hits is None:

@@ -77,11 +77,6 @@ class OpDef:
     def __post_init__(self):
         self.node_cls = node_class(self.grad_fn, self.node_name, self)
 
-    @property
-    def saves(self) -> bool:
-        """Whether a node of this op may keep tensors for its vjp."""
-        return bool(self.needs) or self.saves_result or self.aux_saved
-
     def def_vjp(self, fn):
         self.vjp = fn
         return fn

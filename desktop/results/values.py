@@ -107,17 +107,25 @@ def shape_text(shape) -> str:
     return "[" + ",\u00a0".join(str(int(d)) for d in shape) + "]"
 
 
-def format_number(x, digits: int = 6) -> str:
-    """Compact display: at most ``digits`` significant digits, no trailing zeros,
-    integers without a point, the typographic minus, ∞ for infinity."""
+def _number_or_text(x, inf: str, neg_inf: str):
+    """(float, None) for a finite number; (None, text) for nan, ±inf or a non-number."""
     try:
         value = to_float(x)
     except (KeyError, TypeError, ValueError):
-        return str(x)
+        return None, str(x)
     if math.isnan(value):
-        return "nan"
+        return None, "nan"
     if math.isinf(value):
-        return "∞" if value > 0 else MINUS + "∞"
+        return None, inf if value > 0 else neg_inf
+    return value, None
+
+
+def format_number(x, digits: int = 6) -> str:
+    """Compact display: at most ``digits`` significant digits, no trailing zeros,
+    integers without a point, the typographic minus, ∞ for infinity."""
+    value, special = _number_or_text(x, "∞", MINUS + "∞")
+    if special is not None:
+        return special
     if value == 0:
         return "0"  # -0.0 too: the sign of zero is noise here
     text = f"{value:.{digits}g}"
@@ -129,14 +137,9 @@ def format_number(x, digits: int = 6) -> str:
 
 def format_exact(x) -> str:
     """The full-precision text of a number (for tooltips and the clipboard)."""
-    try:
-        value = to_float(x)
-    except (KeyError, TypeError, ValueError):
-        return str(x)
-    if math.isnan(value):
-        return "nan"
-    if math.isinf(value):
-        return "inf" if value > 0 else "-inf"
+    value, special = _number_or_text(x, "inf", "-inf")
+    if special is not None:
+        return special
     if value == int(value) and abs(value) < 1e15:
         return str(int(value))
     return repr(value)

@@ -150,7 +150,7 @@ def test_v_editor_choice_reaches_the_analysis(qtbot, window):
 
 
 def test_jacobian_row_by_row_fills_one_row_per_backward(qtbot, window):
-    s = analyse(qtbot, window, (EXAMPLES / "seed_11_jacobian_index_assign.py").read_text())
+    analyse(qtbot, window, (EXAMPLES / "seed_11_jacobian_index_assign.py").read_text())
     panel = window.show_row_by_row()
     assert panel.filled_rows("x") == [None, None]
     with qtbot.waitSignal(panel.rowFilled, timeout=30000) as first:
