@@ -125,6 +125,9 @@ class _Service:
         if kind == "warmup":
             import core.analysis  # noqa: F401
             import core.report_json  # noqa: F401
+            from core.analysis import pytorch
+            if os.environ.get("BACKPROP_LENS_PYTORCH", "on") != "off":
+                pytorch.preload()  # real PyTorch, the fourth witness, once it has loaded
             self.conn.send(("warmed", job.get("id")))
         elif kind == "paths":
             self.conn.send(("paths", job["id"], self.paths(job)))
@@ -166,7 +169,7 @@ class _Service:
         progress(0.3, "symbolic Jacobian")
         try:
             a = analyze(source, output=job.get("output"), grad_tensor=job.get("v"), limits=limits,
-                        progress=progress, cancel=cancel, result=result, events=events)
+                        progress=progress, cancel=cancel, result=result, events=events, pytorch="loaded")
         except Cancelled:
             return outcome(run, cancelled=True)
         except AnalysisError as e:

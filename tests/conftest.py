@@ -11,3 +11,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # The packages are normally installed (editable); this keeps a bare checkout testable too.
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
+
+# The app's analysis process loads real PyTorch in the background when it is installed (the fourth
+# witness). Windows made by the desktop tests do not need it; the test of the witness in the window
+# turns it back on for its own process.
+os.environ.setdefault("BACKPROP_LENS_PYTORCH", "off")

@@ -28,6 +28,7 @@ from core.interp.run import StopRun
 from core.symbolic.jacobian import display_names, jacobian, latex_matrix
 from core.symbolic.shadow import Shadow
 from core.analysis.paths import LocalPartials
+from core.ops.registry import ShadowHooks
 
 IMPLICIT_NONSCALAR = (
     "PyTorch raises \"grad can be implicitly created only for scalar outputs\" here: {name} has shape "
@@ -80,6 +81,10 @@ class Analysis:
     differences: dict | None = None
     # element names for tables: {"output": [out_11, ...], leaf: [x_11, ...]}
     labels: dict = field(default_factory=dict)
+    # real PyTorch replaying the recorded forward (core.analysis.pytorch.witness), when installed
+    pytorch: dict | None = None
+    # the forward prefix as a plain PyTorch script that prints the same grads
+    pytorch_script: str | None = None
 
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
@@ -108,6 +113,15 @@ class Analysis:
                 "jacobian": {k: nested(v) for k, v in self.differences["jacobian"].items()},
                 "max_abs_diff": _json_float(self.differences["max_abs_diff"]),
                 "match": self.differences["match"]},
+            "pytorch": None if self.pytorch is None else {
+                "version": self.pytorch["version"],
+                "backward": None if self.pytorch["backward"] is None else {
+                    k: nested(v) for k, v in self.pytorch["backward"].items()},
+                "jacobian": None if self.pytorch["jacobian"] is None else {
+                    k: nested(v) for k, v in self.pytorch["jacobian"].items()},
+                "max_abs_diff": _json_float(self.pytorch["max_abs_diff"]), "match": self.pytorch["match"],
+                "error": self.pytorch["error"], "note": self.pytorch["note"]},
+            "pytorch_script": self.pytorch_script,
         }
 
 
@@ -289,15 +303,19 @@ def compare(a: np.ndarray, b: np.ndarray):
 
 
 def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits: Limits | None = None,
-            filename: str = "<program>", progress=None, cancel=None, result=None, events=None) -> Analysis:
+            filename: str = "<program>", progress=None, cancel=None, result=None, events=None,
+            pytorch: str = "auto") -> Analysis:
     """Analyse ``source``: see the module docstring.  ``grad_tensor`` is an
     array (or JSON text) for v; ``progress(fraction, text)`` and ``cancel()``
-    serve long symbolic work."""
+    serve long symbolic work.  ``pytorch``: "auto" replays the forward in real
+    PyTorch when it can be imported, "loaded" only when
+    :func:`core.analysis.pytorch.preload` has finished, "off" never."""
     with np.errstate(all="ignore"):  # inf and nan are results here, as in PyTorch
-        return _analyze(source, output, grad_tensor, limits or Limits(), filename, progress, cancel, result, events)
+        return _analyze(source, output, grad_tensor, limits or Limits(), filename, progress, cancel, result, events,
+                        pytorch)
 
 
-def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, result, events) -> Analysis:
+def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, result, events, pytorch) -> Analysis:
     try:
         program = parse_program(source, filename)
     except ProgramRejected as e:
@@ -395,6 +413,16 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
         if second is None:
             notes.append("the second derivatives are not shown: the leaves are too large (over 64 elements)")
 
+    # real PyTorch on the recorded forward, and the same recording as a script
+    torch_witness, script = _pytorch(program, limits, event, name or "out", leaves, v, J, backward, engine_error,
+                                     pytorch, cancel)
+    if torch_witness is not None and torch_witness["note"]:
+        notes.append(torch_witness["note"] if torch_witness["match"] is not False
+                     else "real PyTorch disagrees: " + torch_witness["note"])
+    elif torch_witness is not None and torch_witness["match"] is False:
+        notes.append(f"real PyTorch {torch_witness['version']} disagrees: largest difference "
+                     f"{torch_witness['max_abs_diff']:.3g}")
+
     # the chain rule, node by node: the backward(v) the program asks for, recorded
     from core.analysis.trace import GraphNames, build_graph
     names = GraphNames(cap.namespace)
@@ -411,12 +439,32 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
         engine_jacobian=engine_J, max_abs_diff=worst, match=match, notes=notes,
         line=None if event is None else event.line, engine_error=engine_error, graph=graph,
         trace=[s.to_json() for s in trace], state=(out, dict(leaves), names, LocalPartials()),
-        second_order=second, differences=differences,
+        second_order=second, differences=differences, pytorch=torch_witness, pytorch_script=script,
         labels={"output": display_names(name or "out", out.shape),
                 **{lname: display_names(lname, t.shape) for lname, t in leaves}})
 
 
-class _Nudge:
+def _pytorch(program, limits, event, name, leaves, v, J, backward, engine_error, mode, cancel):
+    """The fourth witness (real PyTorch, when installed) and the script, from
+    one more run of the forward prefix with a tape."""
+    from core.analysis import pytorch, tape
+    if not leaves:
+        return None, None
+    rec = tape.record(program, limits, event, name, cancel)
+    if rec is None:
+        return None, None
+    rec_leaves = _leaves(rec.namespace)
+    if [n for n, _ in rec_leaves] != [n for n, _ in leaves]:
+        return None, None
+    try:
+        script = pytorch.script(rec, rec_leaves, name, v)
+    except pytorch.ReplayError:
+        script = None
+    use = mode == "auto" or (mode == "loaded" and pytorch.loaded())
+    return (pytorch.witness(rec, rec_leaves, v, J, backward, engine_error) if use else None), script
+
+
+class _Nudge(ShadowHooks):
     """Stands in for the shadow during a run: when leaf number ``ordinal`` is
     created, moves its element ``element`` by ``delta`` (nothing else)."""
 
@@ -440,15 +488,6 @@ class _Nudge:
             data = t._ensure_array()
             data.reshape(-1)[self.element] += self.delta
         self.count += 1
-
-    def on_apply(self, *a):
-        return None
-
-    def inplace_value(self, *a):
-        return None
-
-    def after_inplace(self, *a):
-        return None
 
 
 def _central_differences(program, limits, event, name, cap, leaves, J, h=1e-6):

@@ -148,6 +148,8 @@ def inplace(op, self, others=(), params=None):
     sh = shadow[0]
     if sh is not None:
         sym_value = sh.inplace_value(op, self, others, params, arrays) if tracked else None
+    if sh is not None:
+        sh.before_write(op, self, others, params)
     if not tracked:
         _write(self, out)
         self._bump_version()

@@ -32,8 +32,30 @@ REGISTRY: dict[str, "OpDef"] = {}
 # tensor of ``shape`` is created, so that numpy never allocates past the limit.
 guard: list = [None]
 
-# The shadow symbolic evaluation, when one is active (core.symbolic.shadow).
+# The shadow symbolic evaluation, when one is active (core.symbolic.shadow),
+# or another observer of the forward (a ShadowHooks).
 shadow: list = [None]
+
+
+class ShadowHooks:
+    """What an observer in the ``shadow`` cell is told about the forward.
+    Every method is a no-op here; subclasses pick what they need."""
+
+    def on_leaf(self, t):
+        """``t`` has just become a leaf that requires grad."""
+
+    def on_apply(self, op, inputs, params, result):
+        """``op`` has just produced ``result`` (a new tensor)."""
+
+    def inplace_value(self, op, t, others, params, arrays):
+        """Before a tracked in-place op: the value to pass to :meth:`after_inplace`."""
+        return None
+
+    def before_write(self, op, t, others, params):
+        """An in-place ``op`` on ``t`` passed its checks and is about to write."""
+
+    def after_inplace(self, t, value):
+        """``t`` has just been written in place."""
 
 
 def check_shape(shape):

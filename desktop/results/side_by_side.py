@@ -48,6 +48,7 @@ class SideBySidePanel(QWidget):
             block.release()
         self._blocks = {}
         self._error_label = None
+        self.pytorch_label = None
         content = QWidget()
         layout = QVBoxLayout(content)
         layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinAndMaxSize)
@@ -211,6 +212,19 @@ class SideBySidePanel(QWidget):
                 text = self.tr("Third witness: float64 central differences of the program differ from J "
                                "(largest difference {diff}).")
             layout.addWidget(small(wrapping_label(text.format(diff=format_number(diffs.get("max_abs_diff"), 3)))))
+        witness = a.get("pytorch")
+        if witness:
+            match = witness.get("match")
+            if match is True:
+                text = self.tr("Fourth witness: real PyTorch {version}, replaying the same forward, gives the "
+                               "same gradients (largest difference {diff}).")
+            elif match is False:
+                text = self.tr("Fourth witness: real PyTorch {version} gives different results (see the notes).")
+            else:
+                text = self.tr("Fourth witness: real PyTorch {version} was not compared (see the notes).")
+            self.pytorch_label = small(wrapping_label(text.format(
+                version=witness.get("version", ""), diff=format_number(witness.get("max_abs_diff"), 3))))
+            layout.addWidget(self.pytorch_label)
         error = a.get("engine_error")
         if error:
             self._error_label = small(wrapping_label(self.tr("Engine error: {type}: {message}").format(

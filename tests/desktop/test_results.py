@@ -428,3 +428,14 @@ def test_the_docstring_examples_hold():
     from desktop.results import math_render, values
     for module in (values, math_render):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_fourth_witness_real_pytorch_is_stated(panel):
+    a = example("seed_11_jacobian_index_assign", output="out", pytorch="off")
+    panel.set_analysis(a)
+    assert panel.pytorch_label is None  # not installed, or turned off: nothing claimed
+    for match, words in ((True, "same gradients"), (False, "different results"), (None, "not compared")):
+        a["pytorch"] = {"version": "2.13.0", "backward": None, "jacobian": None, "max_abs_diff": 0.0,
+                        "match": match, "error": None, "note": None}
+        panel.set_analysis(a)
+        assert "2.13.0" in panel.pytorch_label.text() and words in panel.pytorch_label.text()

@@ -1,0 +1,33 @@
+"""The window states the fourth witness once real PyTorch has loaded in its analysis process."""
+import importlib.util
+import time
+
+import pytest
+
+from desktop.main_window import MainWindow
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("torch") is None,
+                                reason="real PyTorch is not installed (the witness is tested in core with "
+                                       "recorded outputs)")
+
+PROGRAM = ("import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\n"
+           "out = (x * x).sum()\nout.backward()\n")
+
+
+def test_real_pytorch_witness_appears_after_it_loads(qtbot, monkeypatch):
+    monkeypatch.setenv("BACKPROP_LENS_PYTORCH", "on")  # the analysis process reads it when it starts
+    w = MainWindow(PROGRAM, autorun=False)
+    qtbot.addWidget(w)
+    w.show()
+    deadline = time.monotonic() + 90
+    witness = None
+    while witness is None and time.monotonic() < deadline:
+        with qtbot.waitSignal(w.state.resultsChanged, timeout=60000):
+            w.run_analysis()  # the first runs may come before torch has loaded: no claim then
+        witness = w.state.analysis.get("pytorch")
+        if witness is None:
+            assert w.results.pytorch_label is None
+            qtbot.wait(500)
+    assert witness is not None and witness["match"] is True and witness["version"] == "2.13.0"
+    assert "2.13.0" in w.results.pytorch_label.text()
+    w.close()
