@@ -1,13 +1,16 @@
 """The headless command line: ``backprop-lens run ...`` and ``python -m core run ...``.
 
     backprop-lens run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] [--max-... N]
+    backprop-lens report PROGRAM.py -o REPORT.html [--lang en|zh] [--latex OUT.tex] [...]
 
-runs the program in the safe interpreter (core.interp) and prints either one JSON
-object (``--json``, DESIGN.md "Headless contract") or a readable summary.
+``run`` runs the program in the safe interpreter (core.interp) and prints either one
+JSON object (``--json``, DESIGN.md "Headless contract") or a readable summary.
+``report`` runs it and analyses it the same way and writes a self-contained HTML
+report (core.export), and with ``--latex`` a LaTeX document of J, vᵀJ and backward.
 
-Exit status: 0 the program ran to the end; 1 it raised or went past a limit; 2 it
-was rejected before running, or the command itself was wrong (usage, a file that
-cannot be read or is not UTF-8); 3 the analysis found vᵀJ and backward disagreeing
+Exit status (both commands): 0 the program ran to the end; 1 it raised or went past a
+limit; 2 it was rejected before running, or the command itself was wrong (usage, a file
+that cannot be read or is not UTF-8, a report that cannot be written there); 3 the analysis found vᵀJ and backward disagreeing
 (the analysis arrives with issue 4).
 
 This module must never import Qt: tests/test_architecture.py checks it.
@@ -24,7 +27,8 @@ PROG = "backprop-lens"
 USAGE = """\
 usage: backprop-lens run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] [--max-... N]
        python -m core run PROGRAM.py ...   (the same, without Qt)
-       backprop-lens report ...            (arrives with issue 6)
+       backprop-lens report PROGRAM.py -o REPORT.html [--output NAME] [--grad-tensor JSON]
+                            [--lang en|zh] [--latex OUT.tex] [--max-... N]
 """
 
 COMMANDS = ("run", "report")
@@ -84,10 +88,15 @@ def _run_parser() -> argparse.ArgumentParser:
     p.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
     p.add_argument("--json", action="store_true", help="print one JSON object (DESIGN.md's headless contract)")
     p.add_argument("--output", metavar="NAME", type=_output_name,
-                   help="the output tensor to analyse (the analysis arrives with issue 4)")
+                   help="the output tensor to analyse (default: the one the program differentiates first)")
     p.add_argument("--grad-tensor", metavar="JSON",
                    help="the vector v of out.backward(v), as a JSON number or nested list "
-                        "(the analysis arrives with issue 4)")
+                        "(default: the program's own gradient argument, or 1 for a scalar output)")
+    p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
+                   help="replay the forward in real PyTorch, when it is installed, as one more witness "
+                        "(default auto)")
+    p.add_argument("--pytorch-script", metavar="OUT.py",
+                   help="also write the forward as a plain PyTorch script that prints the same grads")
     limits = p.add_argument_group("limits", "what one run may use; a program that goes past one is stopped")
     for option, (name, kind) in LIMIT_OPTIONS.items():
         what = defaults.DESCRIPTIONS[name][0]
@@ -95,6 +104,100 @@ def _run_parser() -> argparse.ArgumentParser:
         limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_positive(kind),
                             help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
     return p
+
+
+REPORT_USAGE = ("usage: backprop-lens report PROGRAM.py -o REPORT.html [--output NAME] [--grad-tensor JSON] "
+                "[--lang en|zh] [--latex OUT.tex] [--pytorch auto|off] [--max-... N]\n")
+
+
+def _report_parser() -> argparse.ArgumentParser:
+    from core.export.texts import LANGUAGES
+    from core.interp import Limits
+    defaults = Limits()
+    p = _Parser(prog=f"{PROG} report", description="Run a program and analyse it as 'run' does, and write a "
+                "self-contained HTML report: the program, its output, J, vᵀJ beside backward, the verdict, "
+                "the graph and the backward steps.")
+    p.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
+    p.add_argument("-o", dest="report_path", metavar="REPORT.html", required=True,
+                   help="where to write the HTML report (replaced atomically)")
+    p.add_argument("--output", metavar="NAME", type=_output_name, help="the output tensor to analyse")
+    p.add_argument("--grad-tensor", metavar="JSON",
+                   help="the vector v of out.backward(v), as a JSON number or nested list")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the report's headings")
+    p.add_argument("--latex", metavar="OUT.tex", help="also write J, vᵀJ and backward as a LaTeX document")
+    p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
+                   help="replay the forward in real PyTorch, when it is installed, as one more witness "
+                        "(default auto)")
+    limits = p.add_argument_group("limits", "what one run may use; a program that goes past one is stopped")
+    for option, (name, kind) in LIMIT_OPTIONS.items():
+        what = defaults.DESCRIPTIONS[name][0]
+        default = getattr(defaults, name)
+        limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_positive(kind),
+                            help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
+    return p
+
+
+def _report_command(args: list[str]) -> int:
+    from core.export.files import OutputPathError
+    try:
+        return _report(args)
+    except UsageError as e:
+        sys.stderr.write(f"{REPORT_USAGE}{PROG}: {e}\n")
+        return EXIT_USAGE
+    except OutputPathError as e:
+        sys.stderr.write(f"{PROG}: {e}\n")
+        return EXIT_USAGE
+    except SystemExit as e:  # --help
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+
+
+def _report(args: list[str]) -> int:
+    """``report``: the run and the analysis of ``run``, written as HTML (and LaTeX)."""
+    from core.export import check_writable, html_report, latex_document, write_atomic
+    from core.export.latex import latex_unavailable_document
+    from core.interp import Limits
+    from core.report_json import run_to_json
+
+    options = _report_parser().parse_args(args)
+    grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
+    targets = [options.report_path] + ([options.latex] if options.latex else [])
+    resolved = [Path(t).resolve() for t in targets]
+    if Path(options.program).resolve() in resolved:
+        raise UsageError(f"the report would overwrite the program {options.program}")
+    if len(set(resolved)) < len(resolved):
+        raise UsageError("-o and --latex name the same file")
+    for target in targets:  # before the run: a wrong folder is reported at once
+        check_writable(target)
+    source = read_program(options.program)
+    limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
+                       if getattr(options, name) is not None})
+
+    result, events = _run_and_discover(source, options.program, limits)
+    analysis, note = analyse(result, source, output=options.output, grad_tensor=grad_tensor, limits=limits,
+                             events=events, filename=options.program, pytorch=options.pytorch)
+    report = run_to_json(result, analysis)
+    if note is not None:
+        report["analysis_note"] = note
+
+    name = Path(options.program).name
+    write_atomic(options.report_path, html_report(report, source, filename=name, lang=options.lang))
+    _write(f"wrote {options.report_path}\n")
+    if options.latex:
+        title = f"Backprop Lens: {name}"
+        analysis = report["analysis"]
+        write_atomic(options.latex, latex_document(analysis, title) if analysis is not None
+                     else latex_unavailable_document(note or "there is nothing to analyse", title))
+        _write(f"wrote {options.latex}\n")
+    status = exit_status(report)
+    if report["error"] is not None:
+        error = report["error"]
+        where = f" (line {error['line']})" if error.get("line") else ""
+        _write(f"the program {'was rejected' if status == EXIT_USAGE else 'raised'}: "
+               f"{error['type']}: {error['message']}{where}\n")
+    elif status == EXIT_DISAGREE:
+        _write(f"the analysis found a disagreement (largest |difference| {report['analysis']['max_abs_diff']})\n")
+    sys.stdout.flush()
+    return status
 
 
 def parse_grad_tensor(text: str):
@@ -137,16 +240,19 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK if args else EXIT_USAGE
     command, rest = args[0], args[1:]
     if command == "report":
-        sys.stderr.write(f"{PROG}: 'report' arrives with issue 6\n")
-        return EXIT_USAGE
+        return _report_command(rest)
     if command != "run":
         sys.stderr.write(USAGE + f"{PROG}: unknown command {command!r} (expected one of: {', '.join(COMMANDS)})\n")
         return EXIT_USAGE
+    from core.export.files import OutputPathError
     try:
         return _run(rest)
     except UsageError as e:
         sys.stderr.write(f"usage: {PROG} run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] "
-                         f"[--max-... N]\n{PROG}: {e}\n")
+                         f"[--pytorch-script OUT.py] [--max-... N]\n{PROG}: {e}\n")
+        return EXIT_USAGE
+    except OutputPathError as e:
+        sys.stderr.write(f"{PROG}: {e}\n")
         return EXIT_USAGE
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else EXIT_USAGE
@@ -158,16 +264,26 @@ def _run(args: list[str]) -> int:
 
     options = _run_parser().parse_args(args)
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
+    if options.pytorch_script is not None:
+        from core.export import check_writable
+        check_writable(options.pytorch_script)  # before the run: a wrong folder is reported at once
     source = read_program(options.program)
     limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
                        if getattr(options, name) is not None})
 
     result, events = _run_and_discover(source, options.program, limits)
     analysis, note = analyse(result, source, output=options.output, grad_tensor=grad_tensor, limits=limits,
-                             events=events, filename=options.program)
+                             events=events, filename=options.program, pytorch=options.pytorch)
     report = run_to_json(result, analysis)
     if note is not None:
         report["analysis_note"] = note
+    if options.pytorch_script is not None:
+        script = (analysis or {}).get("pytorch_script")
+        if script is None:
+            raise UsageError("there is no PyTorch script to write: "
+                             + (note or "the forward could not be recorded as PyTorch calls"))
+        from core.export import write_atomic
+        write_atomic(options.pytorch_script, script)
 
     if options.json:
         _write(dumps(report) + "\n")
@@ -230,7 +346,7 @@ def _run_and_discover(source: str, filename: str, limits):
 
 
 def analyse(result, source: str, *, output: str | None, grad_tensor, limits, events=None,
-            filename: str = "<program>"):
+            filename: str = "<program>", pytorch: str = "auto"):
     """DESIGN.md's ``analysis`` object, or None with the reason (rejected program, nothing
     to differentiate, a v that does not fit)."""
     from core.analysis import AnalysisError, analyze
@@ -238,7 +354,7 @@ def analyse(result, source: str, *, output: str | None, grad_tensor, limits, eve
         return None, "the program was rejected, so there is nothing to analyse"
     try:
         a = analyze(source, output=output, grad_tensor=grad_tensor, limits=limits, filename=filename,
-                    result=result, events=events)
+                    result=result, events=events, pytorch=pytorch)
     except AnalysisError as e:
         if output is not None or grad_tensor is not None:
             raise UsageError(str(e)) from None
@@ -321,6 +437,15 @@ def _analysis_lines(a: dict) -> list[str]:
     verdict = "agree" if a["match"] else "DISAGREE"
     what = "vᵀJ and backward" if a["vjp"] is not None else "J and the engine's one-hot backward rows"
     out.append(f"verdict: {what} {verdict} (largest |difference| {a['max_abs_diff']})")
+    d = a.get("differences")
+    if d is not None:
+        out.append(f"float64 central differences: {'agree' if d['match'] else 'differ'} "
+                   f"(largest |difference| {d['max_abs_diff']})")
+    w = a.get("pytorch")
+    if w is not None:
+        said = {True: "agrees", False: "DISAGREES", None: "not compared"}[w["match"]]
+        out.append(f"real PyTorch {w['version']}: {said}" + (f" ({w['note']})" if w.get("note") else
+                                                              f" (largest |difference| {w['max_abs_diff']})"))
     return out
 
 
