@@ -10,9 +10,11 @@ Run as ``python -m core.service``; frames (a 4-byte length, then a pickle)
 go over stdin (to the service) and the original stdout (from it; the
 process's own stdout is sent to stderr, so nothing else can mix in).
 
-Messages to the service:   {"kind": "analyze"|"paths"|"warmup", "id": int, ...}, ("cancel", id), or None.
+Messages to the service:   {"kind": "analyze"|"paths"|"export"|"warmup", "id": int, ...}, ("cancel", id),
+                           or None.
 Messages from the service: ("ready",), ("progress", id, fraction, text), ("finished", id, outcome),
-                           ("paths", id, result), ("failed", id, text), ("warmed", id).
+                           ("paths", id, result), ("exported", id, result), ("failed", id, text),
+                           ("warmed", id).
 A ("cancel", n) message cancels every job with an id up to n; a reader thread
 takes it at once, even while a job runs.
 """
@@ -119,6 +121,7 @@ class _Service:
         self.conn = conn
         self.cancel_upto = cancel_upto
         self.analysis = None
+        self.last = None          # (source, the run's JSON with its analysis) of the latest analysis
 
     def handle(self, job: dict):
         kind = job.get("kind")
@@ -133,6 +136,8 @@ class _Service:
             self.conn.send(("paths", job["id"], self.paths(job)))
         elif kind == "analyze":
             self.conn.send(("finished", job["id"], self.analyze(job)))
+        elif kind == "export":
+            self.conn.send(("exported", job["id"], self.export(job)))
 
     def analyze(self, job: dict) -> dict:
         from core.analysis import AnalysisError, analyze
@@ -175,7 +180,38 @@ class _Service:
         except AnalysisError as e:
             return outcome(run, note=str(e))
         self.analysis = a
-        return outcome(run, a.to_json())
+        analysis = a.to_json()
+        self.last = (source, dict(run, analysis=analysis))
+        return outcome(run, analysis)
+
+    def export(self, job: dict) -> dict:
+        """The latest analysis as a file's text: "html" (the report), "latex",
+        "script" (plain PyTorch) or "svg" (the graph)."""
+        fmt = (job.get("options") or {}).get("format")
+        options = job.get("options") or {}
+        if self.last is None:
+            return {"format": fmt, "text": None, "error": "there is no analysis to export yet"}
+        source, report = self.last
+        analysis = report["analysis"]
+        if fmt == "html":
+            from core.export import html_report
+            text = html_report(report, source, filename=options.get("filename") or "program.py",
+                               lang=options.get("lang") or "en")
+        elif fmt == "latex":
+            from core.export import latex_document
+            text = latex_document(analysis, f"Backprop Lens: {options.get('filename') or 'program.py'}")
+        elif fmt == "script":
+            text = analysis.get("pytorch_script")
+            if text is None:
+                return {"format": fmt, "text": None,
+                        "error": "this program's forward cannot be written as plain PyTorch calls"}
+        elif fmt == "svg":
+            from core.export import graph_svg
+            trace, step = analysis.get("trace") or [], options.get("step", -1)
+            text = graph_svg(analysis.get("graph") or {}, trace[step] if 0 <= step < len(trace) else None)
+        else:
+            return {"format": fmt, "text": None, "error": f"unknown export format {fmt!r}"}
+        return {"format": fmt, "text": text, "error": None}
 
     def paths(self, job: dict):
         a = self.analysis

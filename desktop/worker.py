@@ -25,7 +25,7 @@ _ids = itertools.count(1)
 
 @dataclass
 class Job:
-    kind: str                       # "analyze" | "paths" | "warmup"
+    kind: str                       # "analyze" | "paths" | "export" | "warmup"
     source: str = ""
     output: str | None = None
     v: object = None                # nested list or None
@@ -33,11 +33,12 @@ class Job:
     leaf: str | None = None
     i: int = 0
     k: int = 0
+    options: dict | None = None     # an export's format, language, step, file name
     id: int = field(default_factory=lambda: next(_ids))
 
     def message(self) -> dict:
         return {"kind": self.kind, "id": self.id, "source": self.source, "output": self.output, "v": self.v,
-                "limits": self.limits, "leaf": self.leaf, "i": self.i, "k": self.k}
+                "limits": self.limits, "leaf": self.leaf, "i": self.i, "k": self.k, "options": self.options}
 
 
 @dataclass
@@ -56,6 +57,7 @@ class ServiceSignals(QObject):
     finished = Signal(int, object)        # job id, Outcome
     failed = Signal(int, str)             # job id, message
     pathsReady = Signal(int, object)      # job id, paths result (dict) or None
+    exportReady = Signal(int, object)     # job id, {"format", "text", "error"}
     ready = Signal()                      # the service process is up
     warmedUp = Signal()
 
@@ -110,6 +112,8 @@ class WorkerHost(QObject):
                 w.finished.emit(msg[1], Outcome(d["run"], d["analysis"], d["note"], d["cancelled"], d["seconds"]))
             elif kind == "paths":
                 w.pathsReady.emit(msg[1], msg[2])
+            elif kind == "exported":
+                w.exportReady.emit(msg[1], msg[2])
             elif kind == "failed":
                 w.failed.emit(msg[1] if msg[1] is not None else -1, msg[2])
             elif kind == "ready":

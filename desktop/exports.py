@@ -1,0 +1,169 @@
+"""The Export menu: the latest analysis as files.
+
+The text exports (the HTML report, LaTeX of J, vᵀJ and backward, the plain
+PyTorch script, the graph as SVG) are made by core in the analysis process
+(typesetting a report takes seconds; the window never waits for it) and
+written here with QSaveFile, so a failed write never leaves half a file or
+spoils the one that was there.  The graph as PNG is the graph view's own
+picture, drawn at twice its size.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRectF, QSaveFile, Qt, Signal
+from PySide6.QtGui import QImage, QImageWriter, QKeySequence, QPainter
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+
+from desktop.worker import Job
+
+SUFFIXES = {"html": ".html", "latex": ".tex", "script": ".py", "svg": ".svg", "png": ".png"}
+
+
+class Exporter(QObject):
+    """Builds the window's Export menu and writes what it asks core for."""
+
+    exported = Signal(str, str)      # format, path
+    failed = Signal(str, str)        # format, message
+
+    def __init__(self, window, before_menu=None):
+        super().__init__(window)
+        self.window = window
+        self._pending: dict[int, tuple[str, str]] = {}
+        self.last_message: QMessageBox | None = None
+        self.menu = QMenu(self.tr("E&xport"), window)
+        if before_menu is not None:
+            window.menuBar().insertMenu(before_menu.menuAction(), self.menu)
+        else:
+            window.menuBar().addMenu(self.menu)
+        self.menu.setObjectName("export-menu")
+        self.actions = {}
+        for fmt, text, tip, key in (
+                ("html", self.tr("&Report (HTML)..."),
+                 self.tr("One self-contained HTML file: the program, J, vᵀJ beside backward, the verdict, the "
+                         "graph and the backward steps"), "Ctrl+E"),
+                ("latex", self.tr("J, vᵀJ and backward as &LaTeX..."),
+                 self.tr("A LaTeX document with the matrices, ready for slides or notes"), None),
+                ("script", self.tr("Plain &PyTorch script..."),
+                 self.tr("The forward with the program's numbers and backward, as a script real PyTorch runs "
+                         "to print the same grads"), None),
+                ("svg", self.tr("Graph as &SVG..."), self.tr("The computational graph as a vector picture"), None),
+                ("png", self.tr("Graph as P&NG..."), self.tr("The computational graph as it is shown, at twice "
+                                                             "the size"), None)):
+            action = self.menu.addAction(text)
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+            if key:
+                action.setShortcut(QKeySequence(key))
+            action.triggered.connect(lambda _checked=False, f=fmt: self.ask(f))
+            self.actions[fmt] = action
+        self.menu.aboutToShow.connect(self._enable)
+        window.host.worker.exportReady.connect(self._ready)
+
+    # -- asking ------------------------------------------------------------------------
+    def _enable(self):
+        have = self.window.state.analysis is not None
+        for action in self.actions.values():
+            action.setEnabled(have)
+
+    def _suggested_name(self, fmt: str) -> str:
+        stem = Path(self.window.state.path or getattr(self.window, "_program_name", "") or "program").stem
+        suffix = SUFFIXES[fmt]
+        if fmt == "script":
+            return f"{stem}_pytorch{suffix}"
+        return f"{stem}_graph{suffix}" if fmt in ("svg", "png") else f"{stem}{suffix}"
+
+    def ask(self, fmt: str) -> None:
+        """Ask where to write, then export (the file dialog is the only wait)."""
+        if self.window.state.analysis is None:
+            self._tell(fmt, self.tr("There is nothing to export yet: run the program (Ctrl+Enter) and wait for "
+                                    "its analysis."))
+            return
+        folder = Path(self.window.state.path).parent if self.window.state.path else Path.home()
+        filters = {"html": self.tr("HTML report (*.html)"), "latex": self.tr("LaTeX (*.tex)"),
+                   "script": self.tr("Python (*.py)"), "svg": self.tr("SVG picture (*.svg)"),
+                   "png": self.tr("PNG picture (*.png)")}
+        path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Export"),
+                                              str(folder / self._suggested_name(fmt)), filters[fmt])
+        if path:
+            self.export_to(fmt, path)
+
+    def export_to(self, fmt: str, path: str) -> None:
+        """Export the latest analysis as ``fmt`` to ``path`` (no dialog)."""
+        if fmt == "png":
+            self._write_png(path)
+            return
+        options = {"format": fmt, "filename": Path(self.window.state.path or "program.py").name,
+                   "step": self.window.state.step, "lang": _language()}
+        job = self.window.host.submit(Job("export", options=options))
+        self._pending[job.id] = (fmt, path)
+        self.window.statusBar().showMessage(self.tr("Exporting to {0}...").format(path))
+
+    # -- writing -----------------------------------------------------------------------
+    def _ready(self, job_id: int, result) -> None:
+        if job_id not in self._pending:
+            return
+        fmt, path = self._pending.pop(job_id)
+        if not result or result.get("text") is None:
+            self._tell(fmt, self.tr("Could not export: {0}").format((result or {}).get("error") or "?"))
+            return
+        self._write_text(fmt, path, result["text"])
+
+    def _write_text(self, fmt: str, path: str, text: str) -> None:
+        f = QSaveFile(path)
+        if not f.open(QSaveFile.OpenModeFlag.WriteOnly):
+            self._tell(fmt, self.tr("Cannot write {0}: {1}").format(path, f.errorString()))
+            return
+        f.write(text.encode("utf-8"))
+        if not f.commit():
+            self._tell(fmt, self.tr("Cannot write {0}: {1}").format(path, f.errorString()))
+            return
+        self._done(fmt, path)
+
+    def _write_png(self, path: str) -> None:
+        scene = self.window.graph.scene()
+        rect = scene.itemsBoundingRect().adjusted(-12, -12, 12, 12)
+        if rect.isEmpty():
+            self._tell("png", self.tr("There is no graph to export: the output has no grad_fn."))
+            return
+        image = QImage(int(rect.width() * 2), int(rect.height() * 2), QImage.Format.Format_ARGB32)
+        image.fill(self.window.graph.palette().base().color())
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        scene.render(painter, QRectF(image.rect()), rect, Qt.AspectRatioMode.KeepAspectRatio)
+        painter.end()
+        f = QSaveFile(path)
+        if not f.open(QSaveFile.OpenModeFlag.WriteOnly):
+            self._tell("png", self.tr("Cannot write {0}: {1}").format(path, f.errorString()))
+            return
+        writer = QImageWriter(f, b"png")
+        if not writer.write(image) or not f.commit():
+            f.cancelWriting()
+            self._tell("png", self.tr("Cannot write {0}: {1}").format(path, writer.errorString()
+                                                                          or f.errorString()))
+            return
+        self._done("png", path)
+
+    def _done(self, fmt: str, path: str) -> None:
+        self.window.statusBar().showMessage(self.tr("Exported to {0}").format(path), 8000)
+        self.exported.emit(fmt, path)
+
+    def _tell(self, fmt: str, message: str) -> None:
+        """A non-blocking message box (the window stays usable), also emitted for tests."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Export"), message, QMessageBox.StandardButton.Ok,
+                          self.window)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.last_message = box
+        self.window.statusBar().showMessage(message, 8000)
+        self.failed.emit(fmt, message)
+
+
+def _language() -> str:
+    """The report's language: the UI's ("en" or "zh")."""
+    try:
+        from desktop.i18n import current_language
+        return "zh" if current_language().startswith("zh") else "en"
+    except Exception:  # noqa: BLE001 - no translations installed: English
+        return "en"
