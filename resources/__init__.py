@@ -7,8 +7,11 @@ never imported or executed as Python: ``lessons/`` has no ``__init__.py``.
 
 >>> "out.backward()" in read_lesson(DEFAULT_LESSON)
 True
+>>> read_lesson_info(DEFAULT_LESSON)["title"]["en"]
+'Scalar backward: the 60-minute blitz'
 """
 
+import json
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 
@@ -31,3 +34,12 @@ def read_lesson(name: str = DEFAULT_LESSON) -> str:
     if name not in lesson_names():
         raise FileNotFoundError(f"no lesson named {name!r}; lessons: {', '.join(lesson_names())}")
     return (lessons_folder() / name).read_text(encoding="utf-8")
+
+
+def read_lesson_info(name: str = DEFAULT_LESSON) -> dict:
+    """The texts of lesson ``name`` (its ``NN_name.json``): ``title``, ``text`` and
+    ``look_at``, each keyed by language (``"en"``, ``"zh"``), and the ``checks``."""
+    if name not in lesson_names():
+        raise FileNotFoundError(f"no lesson named {name!r}; lessons: {', '.join(lesson_names())}")
+    path = lessons_folder() / (name[:-len(".py")] + ".json")
+    return json.loads(path.read_text(encoding="utf-8"))

@@ -1,0 +1,193 @@
+"""Presenter mode: full screen, large fonts, high contrast, stepping by keyboard.
+
+Entering records what it changes (the window's geometry and state, the
+application font, every font set explicitly on a widget of the window, the
+editor's and console's sizes) and leaving puts it all back.  While it is on,
+←/→/Space/Home/End step through the backward pass whichever widget has the
+focus (even the editor: a presenter is not typing), and Esc leaves.
+"""
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QWidget
+
+from desktop.appearance import settings
+from desktop.appearance.theme import ThemeManager, deliver_application_changes, repolish_style_sheets
+
+LINE_SCALE = 2.0          # graph lines and highlight in presenter mode
+# The window's splitters (main, left, right, bottom; see MainWindow.splitters) in
+# presenter mode: more room for the graph and the step, the thing being explained.
+SPLITTER_WEIGHTS = ((36, 64), None, (45, 55), (60, 40))
+MIN_SCALE, MAX_SCALE = 1.0, 3.0
+
+
+def scaled_font(font: QFont, factor: float) -> QFont:
+    """``font`` times ``factor`` (in points, or in pixels for a pixel-sized font)."""
+    result = QFont(font)
+    if font.pointSizeF() > 0:
+        result.setPointSizeF(font.pointSizeF() * factor)
+    elif font.pixelSize() > 0:
+        result.setPixelSize(max(1, round(font.pixelSize() * factor)))
+    return result
+
+
+def follow_parent_fonts(root: QWidget) -> None:
+    """Make every widget under ``root`` without a font of its own take its parent's
+    size again.  Qt delivers an application font change to each widget in no
+    particular order, and a widget that hears of it before its parent can keep
+    the old size (a table's header did)."""
+    def size(font: QFont) -> tuple:
+        return round(font.pointSizeF(), 2), font.pixelSize()
+
+    for widget in root.findChildren(QWidget):
+        parent = widget.parentWidget()
+        if (parent is None or widget.isWindow() or widget.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+                or widget.styleSheet() or size(widget.font()) == size(parent.font())):
+            continue
+        widget.setFont(QFont())   # a font with nothing set: inherit everything again
+
+
+class PresenterMode(QObject):
+    """Presenter mode for one main window (``window.editor``, ``.console``,
+    ``.graph``, ``.stepper``; ``window.restyle_views()`` rebuilds what was drawn
+    with the old sizes)."""
+
+    toggled = Signal(bool)
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self._active = False
+        self._saved: dict = {}
+
+    def is_active(self) -> bool:
+        return self._active
+
+    def font_scale(self) -> float:
+        """How much larger the fonts are in presenter mode (a setting; 1.6 unless changed)."""
+        try:
+            scale = float(settings.load(settings.PRESENTER_FONT_SCALE))
+        except (TypeError, ValueError):
+            scale = settings.DEFAULTS[settings.PRESENTER_FONT_SCALE]
+        return min(MAX_SCALE, max(MIN_SCALE, scale))
+
+    def set_active(self, on: bool) -> None:
+        if bool(on) == self._active:
+            return
+        if on:
+            self._enter()
+        else:
+            self._leave()
+        self.toggled.emit(self._active)
+
+    def toggle(self) -> None:
+        self.set_active(not self._active)
+
+    # --- entering and leaving ---------------------------------------------------------
+    def _enter(self) -> None:
+        w = self.window
+        app = QApplication.instance()
+        scale = self.font_scale()
+        own = self._own_font_widgets()
+        self._saved = {
+            "scale": scale,
+            "geometry": w.geometry(),
+            "state": w.windowState(),
+            "app_font": QFont(app.font()),
+            "widgets": [(widget, QFont(widget.font())) for widget in own],
+            "editor": w.editor.font().pointSizeF(),
+            "console": w.console.browser().font().pointSizeF(),
+            "splitters": [splitter.sizes() for splitter in w.splitters],
+            "lessons": w.lessons_dock.isVisible(),
+        }
+        self._active = True
+        # The fonts set on widgets were measured before the application font grows,
+        # so each is scaled once.
+        app.setFont(scaled_font(self._saved["app_font"], scale))
+        deliver_application_changes()
+        follow_parent_fonts(w)
+        for widget, font in self._saved["widgets"]:
+            widget.setFont(scaled_font(font, scale))
+        w.editor.set_font_point_size(self._saved["editor"] * scale)
+        w.console.set_font_point_size(self._saved["console"] * scale)
+        w.graph.style_.set_presentation(scale, LINE_SCALE)
+        ThemeManager.instance().set_high_contrast(True)
+        repolish_style_sheets(app)
+        w.lessons_dock.hide()   # the room goes to the program and the graph (Ctrl+L brings it back)
+        w.showFullScreen()
+        for splitter, weights in zip(w.splitters, SPLITTER_WEIGHTS):
+            if weights is not None and splitter.count() == len(weights):
+                total = sum(splitter.sizes()) or 1000
+                splitter.setSizes([round(total * x / sum(weights)) for x in weights])
+        app.installEventFilter(self)
+        w.restyle_views()
+
+    def _leave(self) -> None:
+        w = self.window
+        app = QApplication.instance()
+        saved = self._saved
+        app.removeEventFilter(self)
+        self._active = False
+        app.setFont(saved["app_font"])
+        deliver_application_changes()
+        follow_parent_fonts(w)
+        for widget, font in saved["widgets"]:
+            if shiboken6.isValid(widget):
+                widget.setFont(font)
+        w.editor.set_font_point_size(saved["editor"])
+        w.console.set_font_point_size(saved["console"])
+        w.graph.style_.set_presentation(1.0, 1.0)
+        ThemeManager.instance().set_high_contrast(False)
+        repolish_style_sheets(app)   # after the fonts and the palette
+        w.lessons_dock.setVisible(saved["lessons"])
+        w.setWindowState(saved["state"])
+        if not saved["state"] & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+            # setGeometry, not restoreGeometry: that one shrinks a window to the screen it is on
+            w.setGeometry(saved["geometry"])
+        for splitter, sizes in zip(w.splitters, saved["splitters"]):
+            if len(sizes) == splitter.count():
+                splitter.setSizes(sizes)
+        self._saved = {}
+        w.restyle_views()
+
+    def _own_font_widgets(self) -> list[QWidget]:
+        """The window's widgets with a font of their own, except the editor's and
+        the console's (they resize themselves: tab stops, gutter, HTML sizes)."""
+        w = self.window
+        skip = {w.editor, w.console}
+        result = []
+        for widget in [w] + w.findChildren(QWidget):
+            if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+                continue
+            parent, inside = widget, False
+            while parent is not None:
+                if parent in skip:
+                    inside = True
+                    break
+                parent = parent.parentWidget()
+            if not inside:
+                result.append(widget)
+        return result
+
+    # --- keys -------------------------------------------------------------------------
+    def eventFilter(self, obj, event) -> bool:
+        if (self._active and event.type() == QEvent.Type.KeyPress and isinstance(obj, QWidget)
+                and obj.window() is self.window):
+            return self._key(event)
+        return False
+
+    def _key(self, event) -> bool:
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods != Qt.KeyboardModifier.NoModifier:
+            return False
+        stepper = self.window.stepper
+        action = {Qt.Key.Key_Left: stepper.previous, Qt.Key.Key_Right: stepper.next,
+                  Qt.Key.Key_Space: stepper.toggle_play, Qt.Key.Key_Home: stepper.first,
+                  Qt.Key.Key_End: stepper.last, Qt.Key.Key_Escape: lambda: self.set_active(False)
+                  }.get(event.key())
+        if action is None:
+            return False
+        action()
+        return True

@@ -1,0 +1,1 @@
+"""The lesson browser: the example programs of ``resources/lessons`` and their texts."""
