@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up a development machine (Debian 12, Python 3.11): the apt packages Qt needs,
-# .venv with the project installed editable with its test extra, and PyTorch 2.13.0
-# for the cross-checks when its CPU build is already on this machine.
+# .venv with the project installed editable with its test extra, the translations (.qm)
+# built, and PyTorch 2.13.0 for the cross-checks when its CPU build is already on this machine.
 # Idempotent: a second run installs nothing and takes about a second.
 set -euo pipefail
 
@@ -61,6 +61,11 @@ if [ ! -e "$stamp" ]; then
     rm -f "$VENV"/.installed-*
     touch "$stamp"
 fi
+
+# The Chinese UI: compile resources/i18n/*.ts into the .qm files Qt loads (not committed),
+# only when a .qm is missing or older than its .ts. The app does the same at start.
+i18n="$("$VENV/bin/python" -m desktop.i18n build)" || { say "building the translations failed" >&2; exit 1; }
+case "$i18n" in *"i18n: built"*) say "built the translations (${i18n##* })" ;; esac
 
 torch_installed() {
     "$VENV/bin/python" - "$TORCH_VERSION" <<'PY' 2>/dev/null

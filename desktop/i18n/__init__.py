@@ -1,0 +1,30 @@
+"""The UI in English and Simplified Chinese, through Qt's translation system.
+
+- ``resources/i18n/backprop_lens_zh_CN.ts``: every ``tr()`` string of ``desktop/``
+  and every sentence of ``core/explain.py`` (context ``explain``), with its
+  translation.  ``python -m desktop.i18n update`` re-extracts them (keeping the
+  translations); ``python -m desktop.i18n build`` compiles the ``.qm`` files.
+- :mod:`~desktop.i18n.catalog`: the files, lupdate and lrelease (no Qt import).
+- :mod:`~desktop.i18n.language`: the choice (system / English / 简体中文),
+  saved with QSettings, the translators, switching at run time, the menu.
+- :mod:`~desktop.i18n.retranslate`: retranslating windows that already exist.
+
+The names below are loaded on first use, so ``python -m desktop.i18n build``
+(run by scripts/setup.sh) does not load Qt.
+"""
+from importlib import import_module
+
+_EXPORTS = {
+    "build_all": "catalog", "ensure_built": "catalog", "update": "catalog",
+    "CHINESE": "language", "ENGLISH": "language", "LANGUAGES": "language", "NATIVE_NAMES": "language",
+    "SYSTEM": "language", "add_language_menu": "language", "current_language": "language",
+    "install": "language", "manager": "language", "resolve": "language", "set_language": "language",
+    "system_language": "language",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        return getattr(import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

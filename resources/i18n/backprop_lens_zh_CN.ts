@@ -1,0 +1,1504 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>CodeEditor</name>
+    <message>
+        <source>Program editor</source>
+        <translation>程序编辑器</translation>
+    </message>
+    <message>
+        <source>Line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleView</name>
+    <message>
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <source>Run the program (Ctrl+Return) to see what it prints here.</source>
+        <translation>运行程序（Ctrl+Return）后，它打印的内容会显示在这里。</translation>
+    </message>
+    <message>
+        <source>line {line}</source>
+        <translation>第 {line} 行</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Stopped by a limit</source>
+        <translation>因超出限制而停止</translation>
+    </message>
+    <message>
+        <source>Not run: {type}</source>
+        <translation>未运行：{type}</translation>
+    </message>
+    <message>
+        <source>line {line}, column {col}</source>
+        <translation>第 {line} 行，第 {col} 列</translation>
+    </message>
+    <message>
+        <source>It happened inside a function, at {line}.</source>
+        <translation>错误发生在函数内部的{line}。</translation>
+    </message>
+    <message>
+        <source>Usual fix:</source>
+        <translation>通常的解决办法：</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>The program printed nothing.</source>
+        <translation>程序没有打印任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>导出(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Report (HTML)...</source>
+        <translation>报告 (HTML)(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>One self-contained HTML file: the program, J, vᵀJ beside backward, the verdict, the graph and the backward steps</source>
+        <translation>一个独立的 HTML 文件：程序、J、与 backward 并排的 vᵀJ、结论、计算图以及反向传播的每一步</translation>
+    </message>
+    <message>
+        <source>J, vᵀJ and backward as &amp;LaTeX...</source>
+        <translation>J、vᵀJ 和 backward 导出为 &amp;LaTeX...</translation>
+    </message>
+    <message>
+        <source>A LaTeX document with the matrices, ready for slides or notes</source>
+        <translation>包含这些矩阵的 LaTeX 文档，可直接用于幻灯片或笔记</translation>
+    </message>
+    <message>
+        <source>Plain &amp;PyTorch script...</source>
+        <translation>纯 &amp;PyTorch 脚本...</translation>
+    </message>
+    <message>
+        <source>The forward with the program&apos;s numbers and backward, as a script real PyTorch runs to print the same grads</source>
+        <translation>用程序中的数值做前向计算再做 backward 的脚本，用真正的 PyTorch 运行会打印出相同的梯度</translation>
+    </message>
+    <message>
+        <source>Graph as &amp;SVG...</source>
+        <translation>计算图导出为 &amp;SVG...</translation>
+    </message>
+    <message>
+        <source>The computational graph as a vector picture</source>
+        <translation>计算图的矢量图</translation>
+    </message>
+    <message>
+        <source>Graph as P&amp;NG...</source>
+        <translation>计算图导出为 P&amp;NG...</translation>
+    </message>
+    <message>
+        <source>The computational graph as it is shown, at twice the size</source>
+        <translation>按当前显示的样子导出计算图，尺寸放大一倍</translation>
+    </message>
+    <message>
+        <source>There is nothing to export yet: run the program (Ctrl+Enter) and wait for its analysis.</source>
+        <translation>还没有可以导出的内容：请先运行程序（Ctrl+Enter），等它分析完成。</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <source>LaTeX (*.tex)</source>
+        <translation>LaTeX (*.tex)</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python (*.py)</translation>
+    </message>
+    <message>
+        <source>SVG picture (*.svg)</source>
+        <translation>SVG 图片 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG picture (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Exporting to {0}...</source>
+        <translation>正在导出到 {0}...</translation>
+    </message>
+    <message>
+        <source>Could not export: {0}</source>
+        <translation>导出失败：{0}</translation>
+    </message>
+    <message>
+        <source>Cannot write {0}: {1}</source>
+        <translation>无法写入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>There is no graph to export: the output has no grad_fn.</source>
+        <translation>没有可以导出的计算图：输出没有 grad_fn。</translation>
+    </message>
+    <message>
+        <source>Exported to {0}</source>
+        <translation>已导出到 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphItems</name>
+    <message>
+        <source>leaf</source>
+        <translation>叶子</translation>
+    </message>
+    <message>
+        <source>name: {0}</source>
+        <translation>名称：{0}</translation>
+    </message>
+    <message>
+        <source>scalar</source>
+        <translation>标量</translation>
+    </message>
+    <message>
+        <source>shape: {0}</source>
+        <translation>形状：{0}</translation>
+    </message>
+    <message>
+        <source>value: {0}</source>
+        <translation>值：{0}</translation>
+    </message>
+    <message>
+        <source>grad: {0}</source>
+        <translation>梯度：{0}</translation>
+    </message>
+    <message>
+        <source>.grad = {0}</source>
+        <translation>.grad = {0}</translation>
+    </message>
+    <message>
+        <source>gradient sent: {0}</source>
+        <translation>传出的梯度：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphScene</name>
+    <message>
+        <source>No graph: the output has no grad_fn.</source>
+        <translation>没有计算图：输出没有 grad_fn。</translation>
+    </message>
+</context>
+<context>
+    <name>GraphView</name>
+    <message>
+        <source>Computational graph</source>
+        <translation>计算图</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>跟随系统</translation>
+    </message>
+</context>
+<context>
+    <name>LeafBlock</name>
+    <message>
+        <source>Leaf {leaf}, shape {shape}</source>
+        <translation>叶子张量 {leaf}，形状 {shape}</translation>
+    </message>
+    <message>
+        <source>Symbolic: J and vᵀJ</source>
+        <translation>符号计算：J 与 vᵀJ</translation>
+    </message>
+    <message>
+        <source>J = ∂ vec({output}) / ∂ vec({leaf}): one row per element of {output}, one column per element of {leaf}. Symbolically:</source>
+        <translation>J = ∂ vec({output}) / ∂ vec({leaf})：{output} 的每个元素对应一行，{leaf} 的每个元素对应一列。符号形式：</translation>
+    </message>
+    <message>
+        <source>J = ∂ vec(output) / ∂ vec({leaf}), for {output}. Symbolically:</source>
+        <translation>J = ∂ vec(output) / ∂ vec({leaf})，这里的输出是 {output}。符号形式：</translation>
+    </message>
+    <message>
+        <source>(too large to typeset; the values follow)</source>
+        <translation>（太大，无法排版成公式；下面是数值）</translation>
+    </message>
+    <message>
+        <source>Click an entry to see the chain-rule paths that add up to it.</source>
+        <translation>点击一个元素，查看累加成它的各条链式法则路径。</translation>
+    </message>
+    <message>
+        <source>J at the program&apos;s values:</source>
+        <translation>J 在程序取值处的数值：</translation>
+    </message>
+    <message>
+        <source>vᵀJ, arranged like {leaf}:</source>
+        <translation>vᵀJ，按 {leaf} 的形状排列：</translation>
+    </message>
+    <message>
+        <source>vᵀJ:</source>
+        <translation>vᵀJ：</translation>
+    </message>
+    <message>
+        <source>none without v</source>
+        <translation>没有 v，无法计算</translation>
+    </message>
+    <message>
+        <source>Backward: {leaf}.grad</source>
+        <translation>反向传播：{leaf}.grad</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s own reverse pass, node by node, as PyTorch runs it: it never builds J.</source>
+        <translation>引擎自己的反向传播，像 PyTorch 一样逐个节点执行：它从不构造 J。</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad after {output}.backward(v):</source>
+        <translation>{output}.backward(v) 之后的 {leaf}.grad：</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s backward raised an error, as PyTorch&apos;s does; there is no {leaf}.grad to compare.</source>
+        <translation>引擎的 backward 报错了（PyTorch 也会报同样的错误），没有可以比较的 {leaf}.grad。</translation>
+    </message>
+    <message>
+        <source>No v: for an output with more than one element PyTorch&apos;s backward() stops with “grad can be implicitly created only for scalar outputs”. Choose v (for example all ones) to see vᵀJ and {leaf}.grad.</source>
+        <translation>没有 v：输出有多个元素时，PyTorch 的 backward() 会报错“grad can be implicitly created only for scalar outputs”。选择一个 v（例如全 1），即可查看 vᵀJ 和 {leaf}.grad。</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad:</source>
+        <translation>{leaf}.grad：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>vᵀJ and {leaf}.grad, entry by entry</source>
+        <translation>vᵀJ 与 {leaf}.grad 逐元素对比</translation>
+    </message>
+    <message>
+        <source>1 entry of vᵀJ and {leaf}.grad differs (marked).</source>
+        <translation>vᵀJ 与 {leaf}.grad 有 1 个元素不同（已标出）。</translation>
+    </message>
+    <message>
+        <source>{n} entries of vᵀJ and {leaf}.grad differ (marked).</source>
+        <translation>vᵀJ 与 {leaf}.grad 有 {n} 个元素不同（已标出）。</translation>
+    </message>
+    <message>
+        <source>Second derivatives (the program uses create_graph=True): d²(v·output)/d{leaf}², symbolic and from the engine&apos;s backward of its backward, agree (largest difference {diff}).</source>
+        <translation>二阶导数（程序使用了 create_graph=True）：d²(v·output)/d{leaf}² 的符号结果与引擎“对反向传播再做一次反向传播”的结果一致（最大差值 {diff}）。</translation>
+    </message>
+    <message>
+        <source>Second derivatives (the program uses create_graph=True): d²(v·output)/d{leaf}², symbolic and from the engine&apos;s backward of its backward, differ (largest difference {diff}).</source>
+        <translation>二阶导数（程序使用了 create_graph=True）：d²(v·output)/d{leaf}² 的符号结果与引擎“对反向传播再做一次反向传播”的结果不一致（最大差值 {diff}）。</translation>
+    </message>
+    <message>
+        <source>symbolic</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>engine</source>
+        <translation>引擎</translation>
+    </message>
+</context>
+<context>
+    <name>LessonBrowser</name>
+    <message>
+        <source>Choose a lesson to read what it shows.</source>
+        <translation>选择一课，阅读它演示的内容。</translation>
+    </message>
+    <message>
+        <source>Look at:</source>
+        <translation>请看：</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Put this lesson&apos;s program in the editor and run it</source>
+        <translation>把这一课的程序放进编辑器并运行</translation>
+    </message>
+    <message>
+        <source>Double-click or Enter also opens it.</source>
+        <translation>双击或按 Enter 也可以打开。</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Lesson explanation</source>
+        <translation>课程讲解</translation>
+    </message>
+</context>
+<context>
+    <name>LessonsDock</name>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Backprop Lens</source>
+        <translation>Backprop Lens</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>The tensor whose Jacobian is shown</source>
+        <translation>显示其雅可比矩阵的张量</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <source>Click an entry of J to see its chain-rule paths: every route from that output element to that leaf element, with the product of the local derivatives along it.</source>
+        <translation>点击 J 的一个元素，查看它的链式法则路径：从该输出元素到该叶子元素的每一条路径，以及沿途局部导数的乘积。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Paths</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Run the program and analyse it (Ctrl+Enter)</source>
+        <translation>运行并分析程序（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>J row by row</source>
+        <translation>逐行构造 J</translation>
+    </message>
+    <message>
+        <source>Build J one row at a time: one backward per one-hot v</source>
+        <translation>每次构造 J 的一行：每个独热向量 v 做一次 backward</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>打开(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open a workspace (.bplens) or a Python program (.py)</source>
+        <translation>打开工作区（.bplens）或 Python 程序（.py）</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Save &amp;program as...</source>
+        <translation>程序另存为(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Write only the program, as a .py file</source>
+        <translation>只把程序保存为 .py 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit graph</source>
+        <translation>计算图适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Backprop Lens</source>
+        <translation>关于 Backprop Lens(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Show or hide the lesson browser (Ctrl+L)</source>
+        <translation>显示或隐藏课程浏览器（Ctrl+L）</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Open the selected lesson</source>
+        <translation>打开选中的课程(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, large fonts, high contrast; ←/→ step, Esc or F5 leaves (F5)</source>
+        <translation>全屏、大字体、高对比度；←/→ 单步，按 Esc 或 F5 退出（F5）</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Analysed in {0:.0f} ms</source>
+        <translation>分析用时 {0:.0f} 毫秒</translation>
+    </message>
+    <message>
+        <source>The analysis failed inside Backprop Lens; your program is safe in the editor.</source>
+        <translation>Backprop Lens 内部分析失败；你的程序仍完好地保留在编辑器中。</translation>
+    </message>
+    <message>
+        <source>The analysis failed inside Backprop Lens. Your program is safe in the editor.</source>
+        <translation>Backprop Lens 内部分析失败。你的程序仍完好地保留在编辑器中。</translation>
+    </message>
+    <message>
+        <source>(the tensor the program differentiates)</source>
+        <translation>（程序求导的那个张量）</translation>
+    </message>
+    <message>
+        <source>Run a program that differentiates something first.</source>
+        <translation>请先运行一个会求导的程序。</translation>
+    </message>
+    <message>
+        <source>∂{0} / ∂{1} = {2:.6g}: the sum over {3} path(s)</source>
+        <translation>∂{0} / ∂{1} = {2:.6g}：{3} 条路径之和</translation>
+    </message>
+    <message>
+        <source>(more paths than shown)</source>
+        <translation>（还有更多路径未显示）</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>{0}[*] — Backprop Lens</source>
+        <translation>{0}[*] — Backprop Lens</translation>
+    </message>
+    <message>
+        <source>Save changes to {0}?</source>
+        <translation>保存对 {0} 的修改吗？</translation>
+    </message>
+    <message>
+        <source>Your changes will be lost if you don&apos;t save them.</source>
+        <translation>如果不保存，你的修改将会丢失。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Workspaces and programs (*{0} *.py);;Workspaces (*{0});;Python programs (*.py);;All files (*)</source>
+        <translation>工作区和程序 (*{0} *.py);;工作区 (*{0});;Python 程序 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Opened {0}</source>
+        <translation>已打开 {0}</translation>
+    </message>
+    <message>
+        <source>Open Recent</source>
+        <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>{0} is no longer there, so it was removed from the recent files.</source>
+        <translation>{0} 已不存在，已从最近打开的文件中移除。</translation>
+    </message>
+    <message>
+        <source>(no recent files)</source>
+        <translation>（没有最近打开的文件）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the list</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Save workspace</source>
+        <translation>保存工作区</translation>
+    </message>
+    <message>
+        <source>Workspaces (*{0})</source>
+        <translation>工作区 (*{0})</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
+    <message>
+        <source>Autosave failed: {0}</source>
+        <translation>自动保存失败：{0}</translation>
+    </message>
+    <message>
+        <source>Recovered work</source>
+        <translation>恢复的工作</translation>
+    </message>
+    <message>
+        <source>(not installed)</source>
+        <translation>（未安装）</translation>
+    </message>
+    <message>
+        <source>See what PyTorch&apos;s backward() computes: the Jacobian of the output, vᵀJ, the backward result and the chain rule, node by node.</source>
+        <translation>看清 PyTorch 的 backward() 到底算了什么：输出的雅可比矩阵、vᵀJ、backward 的结果，以及逐个节点的链式法则。</translation>
+    </message>
+    <message>
+        <source>Save program</source>
+        <translation>保存程序</translation>
+    </message>
+    <message>
+        <source>Python programs (*.py)</source>
+        <translation>Python 程序 (*.py)</translation>
+    </message>
+    <message>
+        <source>Cannot write {0}: {1}</source>
+        <translation>无法写入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>About Backprop Lens</source>
+        <translation>关于 Backprop Lens</translation>
+    </message>
+</context>
+<context>
+    <name>MathLabel</name>
+    <message>
+        <source>This formula could not be typeset; its LaTeX source is shown.</source>
+        <translation>这个公式无法排版，下面显示的是它的 LaTeX 源码。</translation>
+    </message>
+    <message>
+        <source>Typesetting the formula…</source>
+        <translation>正在排版公式…</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixTable</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>NodeInspector</name>
+    <message>
+        <source>Step through the backward pass to see what each node receives, computes and sends.</source>
+        <translation>单步执行反向传播，查看每个节点接收什么、计算什么、传出什么。</translation>
+    </message>
+    <message>
+        <source>Produces</source>
+        <translation>产出</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Gradient arriving</source>
+        <translation>传入的梯度</translation>
+    </message>
+    <message>
+        <source>Local derivative</source>
+        <translation>局部导数</translation>
+    </message>
+    <message>
+        <source>Saved values used</source>
+        <translation>用到的保存值</translation>
+    </message>
+    <message>
+        <source>Gradient sent</source>
+        <translation>传出的梯度</translation>
+    </message>
+    <message>
+        <source>Hooks fired</source>
+        <translation>触发的钩子</translation>
+    </message>
+    <message>
+        <source>retain_grad</source>
+        <translation>retain_grad</translation>
+    </message>
+    <message>
+        <source>.grad</source>
+        <translation>.grad</translation>
+    </message>
+    <message>
+        <source>Saved tensors</source>
+        <translation>保存的张量</translation>
+    </message>
+    <message>
+        <source>Node inspector</source>
+        <translation>节点检查器</translation>
+    </message>
+    <message>
+        <source>Step {0}: {1}</source>
+        <translation>第 {0} 步：{1}</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>freed after this step (no retain_graph)</source>
+        <translation>本步之后释放（没有 retain_graph）</translation>
+    </message>
+    <message>
+        <source>Leaf</source>
+        <translation>叶子张量</translation>
+    </message>
+    <message>
+        <source>input {0}</source>
+        <translation>输入 {0}</translation>
+    </message>
+    <message>
+        <source>nothing (no input needs a gradient)</source>
+        <translation>无（没有输入需要梯度）</translation>
+    </message>
+    <message>
+        <source>hook</source>
+        <translation>钩子</translation>
+    </message>
+    <message>
+        <source>{0}: replaced the gradient</source>
+        <translation>{0}：替换了梯度</translation>
+    </message>
+    <message>
+        <source>{0}: returned None (gradient unchanged)</source>
+        <translation>{0}：返回 None（梯度不变）</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryBar</name>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Open the unsaved work in this window</source>
+        <translation>在这个窗口中打开未保存的工作</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Delete the unsaved work for good</source>
+        <translation>永久删除未保存的工作</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Keep the unsaved work and ask again next time</source>
+        <translation>保留未保存的工作，下次再询问</translation>
+    </message>
+    <message>
+        <source>Backprop Lens did not close normally last time. Unsaved work on {0} from {1} was kept.</source>
+        <translation>Backprop Lens 上次没有正常关闭。已保留 {1} 时对 {0} 未保存的工作。</translation>
+    </message>
+    <message>
+        <source>({0} more after this one.)</source>
+        <translation>（之后还有 {0} 个。）</translation>
+    </message>
+</context>
+<context>
+    <name>RowByRowPanel</name>
+    <message>
+        <source>J row by row</source>
+        <translation>逐行构造 J</translation>
+    </message>
+    <message>
+        <source>Next row</source>
+        <translation>下一行</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
+        <source>Start again</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Leaf:</source>
+        <translation>叶子张量：</translation>
+    </message>
+    <message>
+        <source>Each row of J is one backward pass: {0}.backward(v) with v = eᵢ (a 1 at element i, 0 elsewhere) leaves row i of J in .grad, as the tutorials do by hand with x.grad.zero_() between passes.</source>
+        <translation>J 的每一行就是一次反向传播：{0}.backward(v) 取 v = eᵢ（第 i 个元素为 1，其余为 0），就在 .grad 中留下 J 的第 i 行；教程里手工做的正是这样，每两次之间用 x.grad.zero_() 清零。</translation>
+    </message>
+    <message>
+        <source>Press Next row to run the first backward.</source>
+        <translation>按“下一行”运行第一次 backward。</translation>
+    </message>
+    <message>
+        <source>Running {0}.backward(e{1})...</source>
+        <translation>正在运行 {0}.backward(e{1})...</translation>
+    </message>
+    <message>
+        <source>This row could not be computed: {0}</source>
+        <translation>无法计算这一行：{0}</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>{0}.backward(e{1}) gave {2}.grad = {3}: row {1} of J, the derivatives of {4}.</source>
+        <translation>{0}.backward(e{1}) 得到 {2}.grad = {3}：这就是 J 的第 {1} 行，即 {4} 的各个偏导数。</translation>
+    </message>
+</context>
+<context>
+    <name>SideBySidePanel</name>
+    <message>
+        <source>No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine&apos;s backward appear here side by side.</source>
+        <translation>还没有分析结果。运行一个程序后，它的雅可比矩阵 J、vᵀJ 和引擎的 backward 结果会并排显示在这里。</translation>
+    </message>
+    <message>
+        <source>v is the gradient the program passes to backward().</source>
+        <translation>v 是程序传给 backward() 的梯度。</translation>
+    </message>
+    <message>
+        <source>v is the one chosen in the v editor.</source>
+        <translation>v 是在 v 编辑器中选定的。</translation>
+    </message>
+    <message>
+        <source>v = 1, implicitly: {output} has one element, so backward() needs no argument.</source>
+        <translation>隐式地取 v = 1：{output} 只有一个元素，所以 backward() 不需要参数。</translation>
+    </message>
+    <message>
+        <source>There is no v yet.</source>
+        <translation>还没有 v。</translation>
+    </message>
+    <message>
+        <source>Output {output}, shape {shape}, differentiated on line {line}. {v}</source>
+        <translation>输出 {output}，形状 {shape}，在第 {line} 行求导。{v}</translation>
+    </message>
+    <message>
+        <source>Output {output}, shape {shape}. {v}</source>
+        <translation>输出 {output}，形状 {shape}。{v}</translation>
+    </message>
+    <message>
+        <source>v, flattened: one weight per row of J (vᵀJ adds up the rows of J with these weights):</source>
+        <translation>展平后的 v：J 的每一行对应一个权重（vᵀJ 就是用这些权重把 J 的各行加起来）：</translation>
+    </message>
+    <message>
+        <source>✗ No comparison: the engine&apos;s backward raised {type}: {message}</source>
+        <translation>✗ 无法比较：引擎的 backward 抛出了 {type}：{message}</translation>
+    </message>
+    <message>
+        <source>No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare vᵀJ with the engine&apos;s backward.</source>
+        <translation>尚无结论：{output} 不是标量，所以 backward() 需要 v。选择 v 后即可把 vᵀJ 与引擎的 backward 进行比较。</translation>
+    </message>
+    <message>
+        <source>✓ Agree: vᵀJ from the symbolic Jacobian equals the engine&apos;s backward, entry by entry. Largest difference: {diff}</source>
+        <translation>✓ 一致：由符号雅可比矩阵算出的 vᵀJ 与引擎的 backward 逐元素相等。最大差值：{diff}</translation>
+    </message>
+    <message>
+        <source>✗ Disagree: vᵀJ from the symbolic Jacobian and the engine&apos;s backward differ. Largest difference: {diff}</source>
+        <translation>✗ 不一致：由符号雅可比矩阵算出的 vᵀJ 与引擎的 backward 不同。最大差值：{diff}</translation>
+    </message>
+    <message>
+        <source>Third witness: float64 central differences of the program agree with J (largest difference {diff}).</source>
+        <translation>第三重验证：对程序做 float64 中心差分，结果与 J 一致（最大差值 {diff}）。</translation>
+    </message>
+    <message>
+        <source>Third witness: float64 central differences of the program differ from J (largest difference {diff}).</source>
+        <translation>第三重验证：对程序做 float64 中心差分，结果与 J 不同（最大差值 {diff}）。</translation>
+    </message>
+    <message>
+        <source>Fourth witness: real PyTorch {version}, replaying the same forward, gives the same gradients (largest difference {diff}).</source>
+        <translation>第四重验证：用真正的 PyTorch {version} 重放同样的前向计算，得到的梯度相同（最大差值 {diff}）。</translation>
+    </message>
+    <message>
+        <source>Fourth witness: real PyTorch {version} gives different results (see the notes).</source>
+        <translation>第四重验证：真正的 PyTorch {version} 给出的结果不同（见说明）。</translation>
+    </message>
+    <message>
+        <source>Fourth witness: real PyTorch {version} was not compared (see the notes).</source>
+        <translation>第四重验证：没有与真正的 PyTorch {version} 进行比较（见说明）。</translation>
+    </message>
+    <message>
+        <source>Engine error: {type}: {message}</source>
+        <translation>引擎错误：{type}：{message}</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>说明：</translation>
+    </message>
+</context>
+<context>
+    <name>StepperBar</name>
+    <message>
+        <source>First step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Last step</source>
+        <translation>最后一步</translation>
+    </message>
+    <message>
+        <source>{0}×</source>
+        <translation>{0}×</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>播放速度</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation>暂停 (Space)</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>播放 (Space)</translation>
+    </message>
+    <message>
+        <source>no backward steps</source>
+        <translation>没有反向传播步骤</translation>
+    </message>
+    <message>
+        <source>before the first step ({0} steps)</source>
+        <translation>第一步之前（共 {0} 步）</translation>
+    </message>
+    <message>
+        <source>step {0} of {1}: {2}</source>
+        <translation>第 {0}/{1} 步：{2}</translation>
+    </message>
+    <message>
+        <source>step {0} of {1}</source>
+        <translation>第 {0}/{1} 步</translation>
+    </message>
+</context>
+<context>
+    <name>VEditor</name>
+    <message>
+        <source>All ones</source>
+        <translation>全 1</translation>
+    </message>
+    <message>
+        <source>v = 1 everywhere: vᵀJ adds up all rows of J.</source>
+        <translation>v 处处为 1：vᵀJ 把 J 的所有行加起来。</translation>
+    </message>
+    <message>
+        <source>One-hot</source>
+        <translation>独热</translation>
+    </message>
+    <message>
+        <source>1 at one output element, 0 elsewhere: vᵀJ is that row of J.</source>
+        <translation>在一个输出元素处为 1，其余为 0：vᵀJ 就是 J 的那一行。</translation>
+    </message>
+    <message>
+        <source>Random integers</source>
+        <translation>随机整数</translation>
+    </message>
+    <message>
+        <source>Small random integers from {low} to {high}; each click gives a new, repeatable choice.</source>
+        <translation>{low} 到 {high} 之间的小随机整数；每次点击都给出一组新的、可复现的取值。</translation>
+    </message>
+    <message>
+        <source>From the program</source>
+        <translation>取自程序</translation>
+    </message>
+    <message>
+        <source>The v the program passes to backward().</source>
+        <translation>程序传给 backward() 的 v。</translation>
+    </message>
+    <message>
+        <source>v (the gradient passed to {name}.backward), shaped like {name}: {shape}</source>
+        <translation>v（传给 {name}.backward 的梯度），形状与 {name} 相同：{shape}</translation>
+    </message>
+    <message>
+        <source>{name} has {dims} dimensions, shown flattened: each row is one index (i, j, …) of the leading dimensions, each column an index of the last one.</source>
+        <translation>{name} 有 {dims} 个维度，这里展平显示：每一行对应前面各维的一个下标 (i, j, …)，每一列对应最后一维的一个下标。</translation>
+    </message>
+    <message>
+        <source>The entry for {name}, “{text}”, is not a number. Type a number such as 1, -0.5, 2e-3, inf or nan.</source>
+        <translation>{name} 处输入的“{text}”不是数字。请输入一个数字，例如 1、-0.5、2e-3、inf 或 nan。</translation>
+    </message>
+    <message>
+        <source>The entry for {name} is empty. Type a number.</source>
+        <translation>{name} 处的输入为空。请输入一个数字。</translation>
+    </message>
+    <message>
+        <source>({n} entries need fixing.)</source>
+        <translation>（有 {n} 处输入需要修改。）</translation>
+    </message>
+</context>
+<context>
+    <name>explain</name>
+    <message>
+        <source>Backward through the same graph twice</source>
+        <translation>对同一个计算图做了两次反向传播</translation>
+    </message>
+    <message>
+        <source>The first backward() walked the graph and then freed the values it had saved for the chain rule (the inputs of each multiplication, for example). The second backward() needs them again, but they are gone.</source>
+        <translation>第一次 backward() 遍历计算图之后，就释放了为链式法则保存的中间值（例如每个乘法的输入）。第二次 backward() 还需要这些值，但它们已经不在了。</translation>
+    </message>
+    <message>
+        <source>Pass retain_graph=True to every backward() except the last one, so the saved values are kept. Or run the forward computation again before the second backward(). Remember that the gradients of the two calls add up in .grad.</source>
+        <translation>除最后一次外，每次调用 backward() 时都传入 retain_graph=True，这样保存的值会被保留。或者在第二次 backward() 之前重新做一遍前向计算。注意两次调用的梯度会在 .grad 中累加。</translation>
+    </message>
+    <message>
+        <source>backward() on a non-scalar output needs a gradient</source>
+        <translation>对非标量输出调用 backward() 需要传入梯度</translation>
+    </message>
+    <message>
+        <source>out.backward() with no argument means d out / d x, which only makes sense when out is a single number. Here out has several elements, so PyTorch needs the vector v of backward(v): it computes vᵀJ, the Jacobian J of out weighted by v.</source>
+        <translation>不带参数的 out.backward() 表示 d out / d x，只有当 out 是单个数（标量）时才有意义。这里 out 有多个元素，所以 PyTorch 需要 backward(v) 中的向量 v：它计算的是 vᵀJ，即用 v 加权的 out 的雅可比矩阵 J（向量-雅可比积）。</translation>
+    </message>
+    <message>
+        <source>Pass gradient=v with the same shape as out, or reduce out to a scalar first (sum or mean).</source>
+        <translation>传入与 out 形状相同的 gradient=v，或者先把 out 归约成标量（sum 或 mean）。</translation>
+    </message>
+    <message>
+        <source>The output is not connected to any tensor that requires grad</source>
+        <translation>输出没有连接到任何需要梯度的张量</translation>
+    </message>
+    <message>
+        <source>backward() starts from a tensor that autograd never tracked: none of the tensors it was computed from has requires_grad=True, or it was computed under torch.no_grad(), or after .detach(), or it has an integer dtype. There is no graph to walk back through.</source>
+        <translation>backward() 的起点是一个 autograd 从未跟踪过的张量：计算它所用的张量都没有 requires_grad=True，或者它是在 torch.no_grad() 下、在 .detach() 之后计算的，或者它是整数类型（dtype）。没有可以反向遍历的计算图。</translation>
+    </message>
+    <message>
+        <source>Create the input tensors with requires_grad=True (as floats), and compute the output outside torch.no_grad() and without detach().</source>
+        <translation>创建输入张量时设置 requires_grad=True（并使用浮点数），并在 torch.no_grad() 之外、不经过 detach() 计算输出。</translation>
+    </message>
+    <message>
+        <source>The gradient v has the wrong shape</source>
+        <translation>梯度 v 的形状不对</translation>
+    </message>
+    <message>
+        <source>In out.backward(v) the vector v holds one weight per element of out, so it must have exactly the shape of out. The shapes in the message differ.</source>
+        <translation>在 out.backward(v) 中，向量 v 为 out 的每个元素提供一个权重，所以它的形状必须与 out 完全相同。报错信息中的两个形状不一致。</translation>
+    </message>
+    <message>
+        <source>Give v the shape of out, for example with torch.ones_like(out), or check which tensor you call backward() on.</source>
+        <translation>让 v 与 out 形状相同，例如用 torch.ones_like(out)；或者检查你是对哪个张量调用的 backward()。</translation>
+    </message>
+    <message>
+        <source>One gradient per output is needed</source>
+        <translation>每个输出都需要一个梯度</translation>
+    </message>
+    <message>
+        <source>When several outputs are differentiated together, each needs its own gradient tensor (grad_outputs / grad_tensors), in the same order.</source>
+        <translation>同时对多个输出求导时，每个输出都需要自己的梯度张量（grad_outputs / grad_tensors），并且顺序一致。</translation>
+    </message>
+    <message>
+        <source>Pass a list with one gradient per output, each shaped like its output.</source>
+        <translation>传入一个列表，每个输出对应一个梯度，形状与该输出相同。</translation>
+    </message>
+    <message>
+        <source>One of the inputs is not used to compute the output</source>
+        <translation>有一个输入没有参与输出的计算</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad(out, inputs) was asked for the gradient with respect to a tensor that out does not depend on, so no path in the graph leads to it.</source>
+        <translation>torch.autograd.grad(out, inputs) 被要求计算对某个张量的梯度，但 out 并不依赖这个张量，计算图中没有任何路径通向它。</translation>
+    </message>
+    <message>
+        <source>Remove that tensor from inputs, or pass allow_unused=True: its gradient is then None (or zeros with materialize_grads=True).</source>
+        <translation>把这个张量从 inputs 中去掉，或者传入 allow_unused=True：这时它的梯度为 None（设置 materialize_grads=True 时为全零）。</translation>
+    </message>
+    <message>
+        <source>An input of autograd.grad does not require grad</source>
+        <translation>autograd.grad 的某个输入不需要梯度</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad can only differentiate with respect to tensors that have requires_grad=True; one of the inputs does not.</source>
+        <translation>torch.autograd.grad 只能对 requires_grad=True 的张量求导，而有一个输入不满足这一点。</translation>
+    </message>
+    <message>
+        <source>Create that input with requires_grad=True, or leave it out of inputs.</source>
+        <translation>创建这个输入时设置 requires_grad=True，或者不要把它放进 inputs。</translation>
+    </message>
+    <message>
+        <source>Only floating-point tensors can require gradients</source>
+        <translation>只有浮点张量才能需要梯度</translation>
+    </message>
+    <message>
+        <source>Gradients are about small changes, and integers (or booleans) cannot change a little. torch.tensor([1, 2, 3]) makes an integer tensor (int64) because every number is written without a decimal point.</source>
+        <translation>梯度描述的是微小的变化，而整数（或布尔值）无法只变化一点点。torch.tensor([1, 2, 3]) 创建的是整数张量（int64），因为每个数都没有写小数点。</translation>
+    </message>
+    <message>
+        <source>Write the numbers as floats (1. instead of 1), or pass dtype=torch.float32.</source>
+        <translation>把数写成浮点数（写 1. 而不是 1），或者传入 dtype=torch.float32。</translation>
+    </message>
+    <message>
+        <source>requires_grad can only be changed on a leaf tensor</source>
+        <translation>只能修改叶子张量的 requires_grad</translation>
+    </message>
+    <message>
+        <source>This tensor was computed from other tensors (it has a grad_fn), so whether it requires grad is decided by its inputs. Only leaves, the tensors you create yourself, have a requires_grad flag you can set.</source>
+        <translation>这个张量是由其他张量计算得到的（它有 grad_fn），所以它是否需要梯度由它的输入决定。只有叶子张量，也就是你自己创建的张量，才有可以设置的 requires_grad 标志。</translation>
+    </message>
+    <message>
+        <source>To stop gradients flowing through a computed tensor, use y.detach(), which gives a new leaf. To track gradients, set requires_grad=True on the leaf it was computed from.</source>
+        <translation>要阻止梯度流过一个计算得到的张量，请用 y.detach()，它会给出一个新的叶子张量。要跟踪梯度，请在计算它所用的叶子张量上设置 requires_grad=True。</translation>
+    </message>
+    <message>
+        <source>A hook needs a tensor that requires grad</source>
+        <translation>钩子（hook）需要注册在需要梯度的张量上</translation>
+    </message>
+    <message>
+        <source>A hook runs when a gradient arrives at a tensor during backward. This tensor does not require grad, so no gradient will ever arrive.</source>
+        <translation>钩子在反向传播中梯度到达某个张量时运行。这个张量不需要梯度，所以永远不会有梯度到达。</translation>
+    </message>
+    <message>
+        <source>Register the hook on a tensor that requires grad, or create the leaf with requires_grad=True.</source>
+        <translation>把钩子注册到需要梯度的张量上，或者在创建叶子张量时设置 requires_grad=True。</translation>
+    </message>
+    <message>
+        <source>retain_grad() needs a tensor that requires grad</source>
+        <translation>retain_grad() 需要一个需要梯度的张量</translation>
+    </message>
+    <message>
+        <source>retain_grad() keeps the gradient of an intermediate tensor in .grad, but this tensor does not require grad, so backward never computes one for it.</source>
+        <translation>retain_grad() 会把中间张量的梯度保留在 .grad 中，但这个张量不需要梯度，所以反向传播根本不会为它计算梯度。</translation>
+    </message>
+    <message>
+        <source>Call retain_grad() on a tensor computed from inputs with requires_grad=True.</source>
+        <translation>对由 requires_grad=True 的输入计算得到的张量调用 retain_grad()。</translation>
+    </message>
+    <message>
+        <source>In-place change of part of a leaf that requires grad</source>
+        <translation>原地修改了需要梯度的叶子张量的一部分</translation>
+    </message>
+    <message>
+        <source>x[0] = ... or x[0].mul_(2) writes into x itself. x is a leaf that requires grad, so autograd would lose the values the gradient is defined at.</source>
+        <translation>x[0] = ... 或 x[0].mul_(2) 会直接写入 x 本身。x 是需要梯度的叶子张量，这样 autograd 就会丢失定义梯度时所在的那些值。</translation>
+    </message>
+    <message>
+        <source>Work on a copy: x.clone() is not a leaf, and autograd tracks the write into it. Or make the change under torch.no_grad() if it is not part of the computation.</source>
+        <translation>在副本上操作：x.clone() 不是叶子张量，autograd 会跟踪对它的写入。如果这次修改不属于要求导的计算，也可以在 torch.no_grad() 下进行。</translation>
+    </message>
+    <message>
+        <source>In-place change of a leaf that requires grad</source>
+        <translation>原地修改了需要梯度的叶子张量</translation>
+    </message>
+    <message>
+        <source>x += 1, x *= 2 or x.add_(1) change x itself. x is a leaf that requires grad: the tensor you differentiate with respect to. Changing it in place would make its gradient refer to values that no longer exist.</source>
+        <translation>x += 1、x *= 2 或 x.add_(1) 会修改 x 本身。x 是需要梯度的叶子张量，也就是你要对其求导的张量。原地修改它会让它的梯度对应到已经不存在的值。</translation>
+    </message>
+    <message>
+        <source>Write the result to a new tensor (y = x + 1). To update parameters in a training step, do it under torch.no_grad().</source>
+        <translation>把结果写到一个新张量中（y = x + 1）。如果是在训练步骤中更新参数，请在 torch.no_grad() 下进行。</translation>
+    </message>
+    <message>
+        <source>A value needed by backward was changed in place</source>
+        <translation>反向传播需要的值被原地修改了</translation>
+    </message>
+    <message>
+        <source>An operation saved a tensor for its backward step (mul saves its inputs, exp and relu their output). Later an in-place operation (+=, *=, add_, relu_, x[i] = ...) changed that tensor: its version counter moved on, so backward would use wrong numbers and stops.</source>
+        <translation>某个运算为它的反向传播步骤保存了一个张量（mul 保存它的输入，exp 和 relu 保存它们的输出）。之后一个原地操作（+=、*=、add_、relu_、x[i] = ...）修改了这个张量：它的版本计数器变了，反向传播会用到错误的数值，所以停了下来。</translation>
+    </message>
+    <message>
+        <source>Use the out-of-place form (y = y * 2 instead of y *= 2, relu instead of relu_), or clone() the tensor before changing it.</source>
+        <translation>改用非原地的写法（用 y = y * 2 代替 y *= 2，用 relu 代替 relu_），或者在修改之前先 clone() 这个张量。</translation>
+    </message>
+    <message>
+        <source>In-place write into a tensor whose elements share memory</source>
+        <translation>原地写入了一个元素共享内存的张量</translation>
+    </message>
+    <message>
+        <source>The tensor was made with expand() (or a similar view), so several of its elements are the same number in memory; writing into it in place is ambiguous.</source>
+        <translation>这个张量是用 expand()（或类似的视图）得到的，它的多个元素在内存中是同一个数；原地写入它会产生歧义。</translation>
+    </message>
+    <message>
+        <source>clone() the expanded tensor before writing into it.</source>
+        <translation>写入之前先对扩展后的张量调用 clone()。</translation>
+    </message>
+    <message>
+        <source>detach_() on a view</source>
+        <translation>对视图调用了 detach_()</translation>
+    </message>
+    <message>
+        <source>detach_() changes the tensor itself, which is not allowed for a view of another tensor.</source>
+        <translation>detach_() 会修改张量本身，而另一个张量的视图不允许这样做。</translation>
+    </message>
+    <message>
+        <source>Use the out-of-place y = y.detach().</source>
+        <translation>改用非原地的 y = y.detach()。</translation>
+    </message>
+    <message>
+        <source>A hook returned a gradient of another shape</source>
+        <translation>钩子返回的梯度形状不对</translation>
+    </message>
+    <message>
+        <source>A tensor hook may replace the gradient that arrives at its tensor, but the replacement must have the same shape as that gradient (the shape of the tensor).</source>
+        <translation>张量钩子可以替换到达其张量的梯度，但替换后的梯度必须与原梯度形状相同（即张量的形状）。</translation>
+    </message>
+    <message>
+        <source>Return a tensor of the same shape (for example grad * 2), or return None to keep the gradient unchanged.</source>
+        <translation>返回形状相同的张量（例如 grad * 2），或者返回 None 以保持梯度不变。</translation>
+    </message>
+    <message>
+        <source>A hook returned something that is not a tensor</source>
+        <translation>钩子返回的不是张量</translation>
+    </message>
+    <message>
+        <source>A tensor hook must return either a new gradient tensor or None.</source>
+        <translation>张量钩子只能返回一个新的梯度张量，或者 None。</translation>
+    </message>
+    <message>
+        <source>Return a tensor shaped like grad, or return nothing (None) to keep the gradient.</source>
+        <translation>返回一个与 grad 形状相同的张量，或者什么都不返回（None）以保留原梯度。</translation>
+    </message>
+    <message>
+        <source>The new .grad has the wrong shape</source>
+        <translation>新的 .grad 形状不对</translation>
+    </message>
+    <message>
+        <source>x.grad must always have the same shape as x.</source>
+        <translation>x.grad 的形状必须始终与 x 相同。</translation>
+    </message>
+    <message>
+        <source>Assign a tensor shaped like x, or reset the gradient with x.grad = None or x.grad.zero_().</source>
+        <translation>赋一个与 x 形状相同的张量，或者用 x.grad = None 或 x.grad.zero_() 重置梯度。</translation>
+    </message>
+    <message>
+        <source>numpy() on a tensor that requires grad</source>
+        <translation>对需要梯度的张量调用了 numpy()</translation>
+    </message>
+    <message>
+        <source>A NumPy array is outside autograd: nothing done with it can flow back into the gradient. PyTorch makes you say so explicitly.</source>
+        <translation>NumPy 数组在 autograd 之外：对它做的任何计算都无法把梯度传回来。PyTorch 要求你明确表示这一点。</translation>
+    </message>
+    <message>
+        <source>Call detach() first, which gives the same values without the graph.</source>
+        <translation>先调用 detach()，它给出相同的值，但不带计算图。</translation>
+    </message>
+    <message>
+        <source>item() or float() on a tensor with several elements</source>
+        <translation>对有多个元素的张量调用了 item() 或 float()</translation>
+    </message>
+    <message>
+        <source>item(), float() and int() turn a tensor with exactly one element into a Python number. This tensor has several elements.</source>
+        <translation>item()、float() 和 int() 只能把恰好有一个元素的张量变成 Python 数。这个张量有多个元素。</translation>
+    </message>
+    <message>
+        <source>Pick one element first, reduce the tensor (sum, mean), or use tolist() for all values.</source>
+        <translation>先取出一个元素，或者对张量做归约（sum、mean），要取全部值可以用 tolist()。</translation>
+    </message>
+    <message>
+        <source>if or while on a tensor with several elements</source>
+        <translation>在 if 或 while 中使用了有多个元素的张量</translation>
+    </message>
+    <message>
+        <source>An if, while, and, or or not needs one True or False, but the tensor holds several values, so it is unclear whether you mean all of them or any of them.</source>
+        <translation>if、while、and、or 或 not 需要一个 True 或 False，但这个张量有多个值，无法确定你指的是全部满足还是任意一个满足。</translation>
+    </message>
+    <message>
+        <source>Say which: use .all() or .any(), or compare a single element.</source>
+        <translation>说清楚是哪一种：用 .all() 或 .any()，或者只比较单个元素。</translation>
+    </message>
+    <message>
+        <source>Matrix shapes do not fit together</source>
+        <translation>矩阵形状不匹配</translation>
+    </message>
+    <message>
+        <source>A matrix product (n×k) @ (k×m) needs the inner sizes to agree: the number of columns of the first matrix must equal the number of rows of the second. Here they differ.</source>
+        <translation>矩阵乘积 (n×k) @ (k×m) 要求内侧的维度一致：第一个矩阵的列数必须等于第二个矩阵的行数。这里两者不同。</translation>
+    </message>
+    <message>
+        <source>Print the shapes (a.shape, b.shape) and transpose or reshape one of them, for example b.T, or swap the order of the operands.</source>
+        <translation>打印两个形状（a.shape, b.shape），然后转置或 reshape 其中一个（例如 b.T），或者交换两个操作数的顺序。</translation>
+    </message>
+    <message>
+        <source>The operation needs tensors with a different number of dimensions</source>
+        <translation>这个运算需要维数不同的张量</translation>
+    </message>
+    <message>
+        <source>torch.mm needs two matrices (2-D), torch.mv a matrix and a vector, torch.dot two vectors (1-D), torch.bmm two 3-D tensors. One of the arguments has another number of dimensions.</source>
+        <translation>torch.mm 需要两个矩阵（二维），torch.mv 需要一个矩阵和一个向量，torch.dot 需要两个向量（一维），torch.bmm 需要两个三维张量。有一个参数的维数不符合要求。</translation>
+    </message>
+    <message>
+        <source>Use the function that fits the shapes (torch.matmul or @ accepts vectors and matrices), or reshape the argument, for example b.view(-1, 1) for a column.</source>
+        <translation>使用与形状相符的函数（torch.matmul 或 @ 同时接受向量和矩阵），或者改变参数的形状，例如用 b.view(-1, 1) 得到一列。</translation>
+    </message>
+    <message>
+        <source>The shapes cannot be broadcast together</source>
+        <translation>这两个形状无法广播</translation>
+    </message>
+    <message>
+        <source>Element-wise operations (+, -, *, /) line the shapes up from the right: each pair of sizes must be equal, or one of them must be 1. The dimension named in the message has two different sizes, neither of them 1.</source>
+        <translation>逐元素运算（+、-、*、/）从右往左对齐两个形状：每一对维度的大小必须相等，或者其中一个为 1。报错信息中指出的那个维度有两个不同的大小，而且都不是 1。</translation>
+    </message>
+    <message>
+        <source>Print both shapes and make them compatible, for example with unsqueeze(), view() or a transpose (.T).</source>
+        <translation>打印两个形状并让它们兼容，例如使用 unsqueeze()、view() 或转置（.T）。</translation>
+    </message>
+    <message>
+        <source>The new shape has a different number of elements</source>
+        <translation>新形状的元素个数不同</translation>
+    </message>
+    <message>
+        <source>view() and reshape() only rearrange the elements, so the product of the new sizes must equal the number of elements of the tensor.</source>
+        <translation>view() 和 reshape() 只是重新排列元素，所以新形状各维大小的乘积必须等于张量的元素个数。</translation>
+    </message>
+    <message>
+        <source>Choose sizes whose product is the number of elements, or let PyTorch work one size out with -1.</source>
+        <translation>选择乘积等于元素个数的各维大小，或者用 -1 让 PyTorch 自动算出其中一维。</translation>
+    </message>
+    <message>
+        <source>view() on a tensor whose elements are not in order in memory</source>
+        <translation>对内存中元素不连续的张量调用了 view()</translation>
+    </message>
+    <message>
+        <source>After a transpose (t(), .T, permute) the elements are no longer laid out row by row, and view() can only reinterpret memory that is.</source>
+        <translation>转置（t()、.T、permute）之后，元素在内存中不再按行依次排列，而 view() 只能重新解释按行排列的内存。</translation>
+    </message>
+    <message>
+        <source>Use reshape() instead (it copies when it must), or call contiguous() before view().</source>
+        <translation>改用 reshape()（必要时它会复制数据），或者在 view() 之前调用 contiguous()。</translation>
+    </message>
+    <message>
+        <source>The tensors to join have different shapes</source>
+        <translation>要拼接的张量形状不同</translation>
+    </message>
+    <message>
+        <source>torch.stack needs tensors of exactly the same shape; torch.cat needs the same shape in every dimension except the one you join along.</source>
+        <translation>torch.stack 要求张量的形状完全相同；torch.cat 要求除拼接的那一维之外，其余各维的大小都相同。</translation>
+    </message>
+    <message>
+        <source>Print the shapes and make them agree, or join along another dimension (dim=...).</source>
+        <translation>打印各个形状并让它们一致，或者沿另一个维度拼接（dim=...）。</translation>
+    </message>
+    <message>
+        <source>The tensors have different dtypes</source>
+        <translation>张量的数据类型（dtype）不同</translation>
+    </message>
+    <message>
+        <source>This operation needs all its tensors to have the same dtype, but one is floating point (Float) and another an integer (Long), for example. torch.tensor([1, 2]) is an integer tensor because its numbers have no decimal point.</source>
+        <translation>这个运算要求所有张量的 dtype 相同，但比如说其中一个是浮点数（Float），另一个是整数（Long）。torch.tensor([1, 2]) 是整数张量，因为其中的数都没有小数点。</translation>
+    </message>
+    <message>
+        <source>Convert one of them with .float() (or .to(torch.float32)), or write the numbers with a decimal point.</source>
+        <translation>用 .float()（或 .to(torch.float32)）转换其中一个，或者把数写成带小数点的形式。</translation>
+    </message>
+    <message>
+        <source>Index out of range</source>
+        <translation>索引越界</translation>
+    </message>
+    <message>
+        <source>Indices start at 0, so a dimension of size n has the indices 0 to n - 1 (and -1 to -n from the end). The index in the message is past the end.</source>
+        <translation>索引从 0 开始，所以大小为 n 的维度的索引是 0 到 n - 1（从末尾数则是 -1 到 -n）。报错信息中的索引超出了末尾。</translation>
+    </message>
+    <message>
+        <source>Use an index below the size of that dimension; print x.shape to see the sizes.</source>
+        <translation>使用小于该维度大小的索引；打印 x.shape 可以看到各维的大小。</translation>
+    </message>
+    <message>
+        <source>Dimension out of range</source>
+        <translation>维度越界</translation>
+    </message>
+    <message>
+        <source>The tensor has fewer dimensions than the dim or the number of indices used: a vector has only dim 0, a matrix dims 0 and 1.</source>
+        <translation>张量的维数少于所用的 dim 或索引个数：向量只有第 0 维，矩阵有第 0 维和第 1 维。</translation>
+    </message>
+    <message>
+        <source>Check x.dim() and x.shape, and use a dim within range (negative dims count from the end).</source>
+        <translation>检查 x.dim() 和 x.shape，使用范围内的 dim（负数的 dim 从末尾开始数）。</translation>
+    </message>
+    <message>
+        <source>Reading .grad of a non-leaf tensor</source>
+        <translation>读取了非叶子张量的 .grad</translation>
+    </message>
+    <message>
+        <source>backward() stores gradients only in the leaves (the tensors you created with requires_grad=True). This tensor was computed from others, so its .grad stays None.</source>
+        <translation>backward() 只把梯度保存在叶子张量中（也就是你用 requires_grad=True 创建的张量）。这个张量是由其他张量计算得到的，所以它的 .grad 仍然是 None。</translation>
+    </message>
+    <message>
+        <source>Call retain_grad() on it before backward() to keep its gradient, or read the .grad of the leaf instead.</source>
+        <translation>在 backward() 之前对它调用 retain_grad() 来保留它的梯度，或者改为读取叶子张量的 .grad。</translation>
+    </message>
+    <message>
+        <source>backward(create_graph=True) keeps a reference cycle</source>
+        <translation>backward(create_graph=True) 会形成循环引用</translation>
+    </message>
+    <message>
+        <source>With create_graph=True the gradient in x.grad is itself part of a graph that leads back to x. PyTorch warns because this can keep memory alive in long programs; the values are right.</source>
+        <translation>使用 create_graph=True 时，x.grad 中的梯度本身也是一个计算图的一部分，而这个计算图又指回 x。PyTorch 发出警告，是因为在长时间运行的程序中这可能让内存无法释放；计算出的数值是正确的。</translation>
+    </message>
+    <message>
+        <source>For higher derivatives prefer torch.autograd.grad(..., create_graph=True), or set x.grad = None when you are done.</source>
+        <translation>求高阶导数时最好使用 torch.autograd.grad(..., create_graph=True)，或者用完后设置 x.grad = None。</translation>
+    </message>
+    <message>
+        <source>Converting a tensor that requires grad to a Python number</source>
+        <translation>把需要梯度的张量转换成了 Python 数</translation>
+    </message>
+    <message>
+        <source>A Python number is outside autograd, so nothing computed from it can flow back into the gradient.</source>
+        <translation>Python 数在 autograd 之外，所以由它计算出的任何东西都无法把梯度传回来。</translation>
+    </message>
+    <message>
+        <source>Call detach() first to say this is intended, or keep computing with tensors.</source>
+        <translation>先调用 detach() 表明这是有意为之，或者继续用张量进行计算。</translation>
+    </message>
+    <message>
+        <source>torch.tensor() of an existing tensor</source>
+        <translation>对已有的张量调用了 torch.tensor()</translation>
+    </message>
+    <message>
+        <source>torch.tensor(t) copies the values of t; PyTorch recommends saying clearly whether the copy should stay connected to the graph.</source>
+        <translation>torch.tensor(t) 会复制 t 的值；PyTorch 建议明确说明这个副本是否应该继续连接在计算图上。</translation>
+    </message>
+    <message>
+        <source>Use t.detach().clone() for a plain copy, or t.clone() to stay in the graph.</source>
+        <translation>普通副本用 t.detach().clone()；要留在计算图中则用 t.clone()。</translation>
+    </message>
+    <message>
+        <source>softmax without dim</source>
+        <translation>softmax 没有指定 dim</translation>
+    </message>
+    <message>
+        <source>softmax normalises along one dimension; without dim= PyTorch guesses which one.</source>
+        <translation>softmax 沿某一个维度做归一化；不指定 dim= 时，PyTorch 只能猜是哪一维。</translation>
+    </message>
+    <message>
+        <source>Pass the dimension explicitly.</source>
+        <translation>明确传入维度。</translation>
+    </message>
+    <message>
+        <source>A name is used before it is defined</source>
+        <translation>名字在定义之前就被使用了</translation>
+    </message>
+    <message>
+        <source>The program uses a variable or function name that has not been assigned yet at that point: a typo, a line that is missing, or lines in the wrong order.</source>
+        <translation>程序在这里用到了一个还没有赋值的变量名或函数名：可能是拼写错误、少了一行，或者几行的顺序不对。</translation>
+    </message>
+    <message>
+        <source>Check the spelling, and make sure the assignment comes before the line that uses it (and that the program starts with import torch).</source>
+        <translation>检查拼写，确保赋值语句在使用它的那一行之前（并且程序以 import torch 开头）。</translation>
+    </message>
+    <message>
+        <source>This torch function is not available</source>
+        <translation>没有这个 torch 函数</translation>
+    </message>
+    <message>
+        <source>Either the name is misspelt, or it is a part of PyTorch that Backprop Lens does not provide: it implements the tensor operations and autograd that tutorials use, not all of torch.</source>
+        <translation>要么是名字拼错了，要么是 Backprop Lens 没有提供的 PyTorch 功能：它实现了教程中用到的张量运算和 autograd，而不是整个 torch。</translation>
+    </message>
+    <message>
+        <source>Check the spelling; otherwise write the computation with the operations that are available.</source>
+        <translation>检查拼写；如果拼写无误，请用现有的运算来写这个计算。</translation>
+    </message>
+    <message>
+        <source>Python cannot read this line</source>
+        <translation>Python 无法读懂这一行</translation>
+    </message>
+    <message>
+        <source>The program is not valid Python, so nothing was run. The mark shows where Python noticed the problem; the cause is often just before it.</source>
+        <translation>程序不是合法的 Python 代码，所以什么都没有运行。标记处是 Python 发现问题的位置；原因往往就在它前面一点。</translation>
+    </message>
+    <message>
+        <source>Look for a missing bracket, colon or quote, or indentation that does not line up.</source>
+        <translation>检查是否缺少括号、冒号或引号，或者缩进没有对齐。</translation>
+    </message>
+    <message>
+        <source>The program went past a limit</source>
+        <translation>程序超出了限制</translation>
+    </message>
+    <message>
+        <source>Backprop Lens stops programs that run too long, loop too often, nest calls too deeply or build very large tensors, so that the app stays responsive. The message says which limit was reached.</source>
+        <translation>为了让应用保持流畅，Backprop Lens 会停止运行时间过长、循环次数过多、函数调用嵌套过深或创建超大张量的程序。报错信息说明了达到的是哪一项限制。</translation>
+    </message>
+    <message>
+        <source>Make the tensors or loops smaller. If the program is meant to be this big, raise that limit as the message says (Settings &gt; Limits in the app).</source>
+        <translation>把张量或循环改小。如果程序确实需要这么大，请按报错信息的提示提高该限制（应用中的“设置 &gt; 限制”）。</translation>
+    </message>
+    <message>
+        <source>Backprop Lens does not run this</source>
+        <translation>Backprop Lens 不运行这段代码</translation>
+    </message>
+    <message>
+        <source>Programs are read and interpreted, not run as Python, and only the parts of Python and torch that tutorials need are available. The program was checked before running and uses something outside them, named in the message.</source>
+        <translation>程序是被读取并解释执行的，而不是作为 Python 直接运行，并且只提供教程需要的那部分 Python 和 torch 功能。运行前的检查发现程序用到了这些功能之外的东西，报错信息中给出了它的名字。</translation>
+    </message>
+    <message>
+        <source>Rewrite that part with what is available; the message suggests a way where there is one.</source>
+        <translation>用现有的功能改写这一部分；如果有可行的办法，报错信息会给出建议。</translation>
+    </message>
+</context>
+</TS>
