@@ -8,15 +8,22 @@ import resources
 
 
 def run_app(program_path: str | os.PathLike | None = None,
-            screenshot: str | os.PathLike | None = None) -> int:
+            screenshot: str | os.PathLike | None = None, language: str | None = None) -> int:
     """Show the main window with ``program_path`` (default: the default lesson).
+
+    ``language`` ("en", "zh_CN" or "system") overrides the saved choice for this run.
 
     With ``screenshot``, render the window offscreen to that PNG file instead of
     running the event loop, and return 0 (1 if the file cannot be written).
     Returns 2 when the program file cannot be read.
     """
+    workspace = program_path is not None and str(program_path).endswith(".bplens")
     try:
-        program_text, program_name = _load_program(program_path)
+        if workspace:  # opened by the window (output, v and step too), after a check that it is there
+            Path(program_path).open("rb").close()
+            program_text, program_name = None, None
+        else:
+            program_text, program_name = _load_program(program_path)
     except (OSError, UnicodeDecodeError) as error:
         print(f"backprop-lens: cannot read {program_path}: {error}", file=sys.stderr)
         return 2
@@ -30,7 +37,11 @@ def run_app(program_path: str | os.PathLike | None = None,
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "backprop-lens"])
     app.setApplicationName("Backprop Lens")
-    window = MainWindow(program_text, program_name)
+    from desktop.i18n import install as install_language
+    install_language(language)   # builds the .qm first if it is missing or older than its .ts
+    window = MainWindow(program_text, program_name, autorun=not workspace)
+    if workspace:
+        window.open_path(program_path)
     if screenshot is None:
         window.show()
         return app.exec()

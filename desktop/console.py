@@ -159,9 +159,10 @@ class ConsoleView(QWidget):
             where = " &middot; " + self._line_link(line, colours, label)
         inner = ""
         if error.get("inner_line") is not None:
-            inner = ("<p style='margin:2px 0'>"
-                     + html.escape(self.tr("It happened inside a function, at")) + " "
-                     + self._line_link(error["inner_line"], colours) + ".</p>")
+            # one sentence with the link in it, so a translation can put the line where its grammar wants it
+            before, _, after = self.tr("It happened inside a function, at {line}.").partition("{line}")
+            inner = ("<p style='margin:2px 0'>" + html.escape(before)
+                     + self._line_link(error["inner_line"], colours) + html.escape(after) + "</p>")
         message = html.escape(error.get("message") or "").replace("\n", "<br>")
         body = [
             f"<p style='margin:0 0 4px 0'><b style='color:{colours['error']}; font-size:large'>"
@@ -180,9 +181,10 @@ class ConsoleView(QWidget):
         title = html.escape(_translate_explanation(explanation.title))
         text = html.escape(_translate_explanation(explanation.text))
         fix = html.escape(_translate_explanation(explanation.fix))
+        usual_fix = html.escape(self.tr("Usual fix:"))   # tr() outside the f-string: lupdate skips f-strings
         parts = [f"<p style='margin:6px 0 2px 0'><b>{title}</b></p>",
                  f"<p style='margin:0 0 4px 0'>{text}</p>",
-                 f"<p style='margin:4px 0 2px 0'><b>{html.escape(self.tr('Usual fix:'))}</b> {fix}</p>"]
+                 f"<p style='margin:4px 0 2px 0'><b>{usual_fix}</b> {fix}</p>"]
         if explanation.example and not compact:
             # a <p> with pre-wrap, not <pre>: Qt's <pre> never wraps, so a long example line
             # would widen the whole card past the pane
@@ -211,11 +213,10 @@ class ConsoleView(QWidget):
         return "<div>" + "".join(parts) + "</div>"
 
     def _stdout_html(self, stdout: str, colours) -> str:
-        heading = (f"<p style='margin:10px 0 2px 0; color:{colours['dim']}'>"
-                   f"<b>{html.escape(self.tr('Output'))}</b></p>")
+        output, nothing = html.escape(self.tr("Output")), html.escape(self.tr("The program printed nothing."))
+        heading = f"<p style='margin:10px 0 2px 0; color:{colours['dim']}'><b>{output}</b></p>"
         if not stdout:
-            return heading + (f"<p style='color:{colours['dim']}'><i>"
-                              f"{html.escape(self.tr('The program printed nothing.'))}</i></p>")
+            return heading + f"<p style='color:{colours['dim']}'><i>{nothing}</i></p>"
         return heading + f"<pre style='{self._mono_style()} margin:0'>{html.escape(stdout)}</pre>"
 
     # -- clicks -------------------------------------------------------------------------------

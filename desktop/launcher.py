@@ -21,7 +21,7 @@ def main(argv: list[str | os.PathLike] | None = None) -> int:
         return cli_main(args)
     options = _gui_parser().parse_args(args)
     from desktop.app import run_app
-    return run_app(program_path=options.program, screenshot=options.screenshot)
+    return run_app(program_path=options.program, screenshot=options.screenshot, language=options.language)
 
 
 def _gui_parser() -> argparse.ArgumentParser:
@@ -35,6 +35,8 @@ def _gui_parser() -> argparse.ArgumentParser:
                         help="open this program instead of the default lesson")
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help="render the window offscreen to a PNG and exit")
+    parser.add_argument("--language", choices=("system", "en", "zh_CN"),
+                        help="the UI language for this run (default: the one chosen in the Language menu)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     return parser
 

@@ -7,27 +7,41 @@ GUI thread.  Nothing here computes.
 """
 from __future__ import annotations
 
+import os
+import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, qVersion
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, qVersion
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QPushButton, QScrollArea, QSplitter, QTabWidget, QTextBrowser,
-                               QToolBar, QVBoxLayout, QWidget)
+                               QMenu, QToolBar, QVBoxLayout, QWidget)
 
 import resources
+from desktop.appearance import settings as app_settings
+from desktop.appearance.presenter import PresenterMode
+from desktop.appearance.theme import DARK, LIGHT, SYSTEM, ThemeManager
 from desktop.console import ConsoleView
 from desktop.editor.code_editor import CodeEditor
+from desktop.exports import Exporter
 from desktop.graph.graph_view import GraphView
+from desktop.i18n import add_language_menu
+from desktop.lessons.browser import LessonsDock
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.results.v_editor import VEditor
 from desktop.state import AppState
 from desktop.stepper.inspector import NodeInspector
 from desktop.stepper.stepper import StepperBar
 from desktop.worker import Job, WorkerHost
+from desktop.workspace import (SUFFIX, RecoveryBar, RecoverySession, Workspace, WorkspaceError, add_recent_file,
+                               clear_recent_files, find_recoverable, load_document, recent_files,
+                               recovery_directory, remove_recent_file, save_workspace)
 
 PROGRAM_CHOICE = None  # the output picker's "the program's choice" entry
+NEW_PROGRAM = "import torch\n\n"
+AUTOSAVE_DELAY_MS = 3000       # after the last change ...
+AUTOSAVE_MAX_DELAY_MS = 15000  # ... but never longer after the first unsaved one
 
 
 class MainWindow(QMainWindow):
@@ -51,9 +65,11 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_menus()
         self._connect()
+        self._build_lessons_and_appearance()
 
         self.editor.set_program(program_text)
         self.state.set_program(program_text)
+        self._init_workspace(program_name or "")
         self._set_status(self.tr("Ready"))
         self.host.submit(Job("warmup"))
         if autorun:
@@ -159,24 +175,40 @@ class MainWindow(QMainWindow):
             self.addAction(action)
 
     def _build_menus(self):
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.open_action = file_menu.addAction(self.tr("&Open program..."))
+        self.file_menu = file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self.new_action = file_menu.addAction(self.tr("&New"))
+        self.new_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_action.triggered.connect(self.new_workspace)
+        self.open_action = file_menu.addAction(self.tr("&Open..."))
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_action.triggered.connect(self.open_program)
-        self.save_action = file_menu.addAction(self.tr("&Save program as..."))
-        self.save_action.setShortcut(QKeySequence.StandardKey.SaveAs)
-        self.save_action.triggered.connect(self.save_program)
+        self.open_action.setToolTip(self.tr("Open a workspace (.bplens) or a Python program (.py)"))
+        self.open_action.triggered.connect(self.open_file)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
+        self.recent_menu.setToolTipsVisible(True)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
-        quit_action = file_menu.addAction(self.tr("&Quit"))
+        self.save_action = file_menu.addAction(self.tr("&Save"))
+        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_action.triggered.connect(self.save_workspace)
+        self.save_as_action = file_menu.addAction(self.tr("Save &As..."))
+        self.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
+        self.save_as_action.triggered.connect(self.save_workspace_as)
+        self.save_program_action = file_menu.addAction(self.tr("Save &program as..."))
+        self.save_program_action.setToolTip(self.tr("Write only the program, as a .py file"))
+        self.save_program_action.triggered.connect(self.save_program)
+        file_menu.addSeparator()
+        self.quit_action = quit_action = file_menu.addAction(self.tr("&Quit"))
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        quit_action.triggered.connect(self.request_close)
+        self.view_menu = view_menu = self.menuBar().addMenu(self.tr("&View"))
         fit = view_menu.addAction(self.tr("&Fit graph"))
         fit.setShortcut(QKeySequence("Ctrl+0"))
         fit.triggered.connect(self.graph.fit)
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.help_menu = help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.about_action = help_menu.addAction(self.tr("&About Backprop Lens"))
         self.about_action.triggered.connect(self.show_about)
+        self.exporter = Exporter(self, before_menu=view_menu)
+        self.language_menu = add_language_menu(self, before=self.help_menu)
 
     def _connect(self):
         s = self.state
@@ -195,6 +227,89 @@ class MainWindow(QMainWindow):
         w.finished.connect(self._finished)
         w.failed.connect(self._failed)
         w.pathsReady.connect(self._paths_ready)
+
+    # -- lessons, presenter mode, themes ---------------------------------------------------
+    def _build_lessons_and_appearance(self):
+        self.lessons_dock = LessonsDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.lessons_dock)
+        self.resizeDocks([self.lessons_dock], [320], Qt.Orientation.Horizontal)
+        browser = self.lessons_dock.browser
+        browser.openRequested.connect(self.open_lesson)
+        if not browser.select(self._program_name):
+            browser.select(app_settings.load(app_settings.LAST_LESSON))
+        self.lessons_dock.setVisible(bool(app_settings.load(app_settings.LESSONS_VISIBLE)))
+        self.lessons_action = self.lessons_dock.toggleViewAction()
+        self.lessons_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.lessons_action.setToolTip(self.tr("Show or hide the lesson browser (Ctrl+L)"))
+        # toggled only when the dock itself is shown or hidden, not when the window closes
+        self.lessons_action.toggled.connect(self._lessons_toggled)
+        lessons_menu = QMenu(self.tr("&Lessons"), self)
+        lessons_menu.addAction(self.lessons_action)
+        open_selected = lessons_menu.addAction(self.tr("&Open the selected lesson"))
+        open_selected.triggered.connect(browser.open_selected)
+        self.menuBar().insertMenu(self.help_menu.menuAction(), lessons_menu)
+
+        self.presenter = PresenterMode(self)
+        self.presenter_action = QAction(self.tr("&Presenter mode"), self)
+        self.presenter_action.setCheckable(True)
+        self.presenter_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
+        self.presenter_action.setToolTip(self.tr("Full screen, large fonts, high contrast; ←/→ step, "
+                                                 "Esc or F5 leaves (F5)"))
+        self.presenter_action.toggled.connect(self.set_presenter_mode)
+        self.presenter.toggled.connect(self.presenter_action.setChecked)
+        self.addAction(self.presenter_action)   # F5 also works with the menu bar hidden
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.presenter_action)
+
+        self.theme = ThemeManager.instance()
+        theme_menu = self.view_menu.addMenu(self.tr("&Theme"))
+        group = QActionGroup(self)
+        self.theme_actions = {}
+        for choice, text in ((SYSTEM, self.tr("Follow the &system")), (LIGHT, self.tr("&Light")),
+                             (DARK, self.tr("&Dark"))):
+            action = theme_menu.addAction(text)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _checked=False, c=choice: self.set_theme(c))
+            group.addAction(action)
+            self.theme_actions[choice] = action
+        self.theme.changed.connect(self._theme_changed)
+        self.theme.reload()
+
+    def open_lesson(self, name: str) -> bool:
+        """Put lesson ``name``'s program in the editor and run it (after asking
+        about unsaved changes); False when the user cancels."""
+        if not self.replace_program(resources.read_lesson(name), name):
+            return False
+        app_settings.store(app_settings.LAST_LESSON, name)
+        self.lessons_dock.browser.select(name)
+        return True
+
+    def _lessons_toggled(self, visible: bool):
+        if self.isVisible() and not self.presenter.is_active():   # presenter mode hides it for a while
+            app_settings.store(app_settings.LESSONS_VISIBLE, bool(visible))
+
+    def is_presenter_mode(self) -> bool:
+        return self.presenter.is_active()
+
+    def set_presenter_mode(self, on: bool):
+        """Presenter mode on or off (F5; Esc also leaves)."""
+        self.presenter.set_active(on)
+
+    def set_theme(self, choice: str):
+        """"system", "light" or "dark" (kept for the next session)."""
+        self.theme.set_choice(choice)
+
+    def _theme_changed(self, _shown: str):
+        action = self.theme_actions.get(self.theme.choice())
+        if action is not None:
+            action.setChecked(True)
+
+    def restyle_views(self):
+        """Draw the graph, the results and the step again (after the sizes changed)."""
+        a = self.state.analysis
+        self.graph.set_graph((a or {}).get("graph") or {"nodes": [], "edges": []})
+        self.results.set_analysis(a)
+        self._show_step(self.state.step)
 
     # -- running -------------------------------------------------------------------------
     def run_analysis(self):
@@ -349,21 +464,351 @@ class MainWindow(QMainWindow):
             lines.append(self.tr("(more paths than shown)"))
         self.paths_view.setHtml("<br>".join(lines))
 
-    # -- files -----------------------------------------------------------------------------
-    def open_program(self):
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open program"), "",
-                                              self.tr("Python programs (*.py);;All files (*)"))
-        if not path:
-            return
+    # -- workspaces: files, unsaved changes, autosave and recovery -------------------------
+    def _init_workspace(self, name: str):
+        self._workspace_path: str | None = None      # the .bplens file this work is saved in
+        self._document_name = name or self.tr("Untitled")
+        self._pending_step: int | None = None        # a loaded step, shown once its analysis arrives
+        self._loading_workspace = False
+        self._session_ended = False
+        self._close_confirmed = False
+        self._user_close = False
+        self.close_prompt: QMessageBox | None = None  # the open "Save changes?" on close, if any
+        self.message_box: QMessageBox | None = None   # the last message shown (non-blocking)
+        self.autosave_delay_ms = AUTOSAVE_DELAY_MS
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.timeout.connect(self.autosave)
+        self._autosave_due_since: float | None = None
+        self.recovery = RecoverySession(recovery_directory())
+        self._saved_snapshot = self._snapshot()
+        for signal in (self.editor.textChanged, self.state.outputChanged, self.state.vChanged,
+                       self.state.stepChanged):
+            signal.connect(self._workspace_changed)
+        self.state.resultsChanged.connect(self._results_arrived)
+        self._build_recovery_bar()
+        self._update_title()
+
+    def replace_program(self, text: str, name: str, path: str | None = None) -> bool:
+        """Put ``text`` (shown as ``name``; read from the file ``path``, if any) in the
+        editor in place of the current work, with the program's own output and v,
+        and run it.  First asks "Save changes to ...?" when there are unsaved
+        changes; returns False (and changes nothing) when the user cancels."""
+        if not self.maybe_save_changes():
+            return False
+        self._load_workspace(Workspace(program=text), name, workspace_path=None, program_path=path)
+        return True
+
+    def new_workspace(self) -> bool:
+        return self.replace_program(NEW_PROGRAM, self.tr("Untitled"))
+
+    def current_workspace(self) -> Workspace:
+        """The work in the window, as it would be saved."""
+        view = {"side_tab": max(0, self.side_tabs.currentIndex())}
+        if self.isVisible():   # a window never shown has no real sizes yet
+            view["splitters"] = [s.sizes() for s in self.splitters]
+        return Workspace(self.editor.program(), self.state.output, self.state.v, self._shown_step(), view)
+
+    def workspace_path(self) -> str | None:
+        return self._workspace_path
+
+    def is_modified(self) -> bool:
+        """True when the program, output, v or step differ from what was opened or saved."""
+        return self._saved_snapshot is None or self._snapshot() != self._saved_snapshot
+
+    def _snapshot(self) -> tuple:
+        return self.editor.program(), self.state.output, self.state.v, self._shown_step()
+
+    def _shown_step(self) -> int:
+        return self._pending_step if self._pending_step is not None else self.state.step
+
+    def _load_workspace(self, workspace: Workspace, name: str, workspace_path: str | None,
+                        program_path: str | None, modified: bool = False):
+        self._loading_workspace = True
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            QMessageBox.warning(self, self.tr("Open program"), self.tr("Cannot read {0}: {1}").format(path, e))
-            return
-        self.editor.set_program(text)
-        self.state.path = path
+            self.editor.set_program(workspace.program)
+            self.state.set_program(workspace.program)
+            self.state.set_output(workspace.output)
+            self.state.set_v(workspace.v)          # after the output: a new output clears v
+            self._pending_step = workspace.step
+            self._apply_view(workspace.view)
+        finally:
+            self._loading_workspace = False
+        self._workspace_path = workspace_path
+        self.state.path = program_path
+        self._document_name = name
+        self._saved_snapshot = None if modified else self._snapshot()
+        self._update_title()
+        self._workspace_changed()
         self.run_analysis()
 
+    def _apply_view(self, view: dict):
+        sizes = view.get("splitters")
+        if isinstance(sizes, list) and len(sizes) == len(self.splitters):
+            for splitter, s in zip(self.splitters, sizes):
+                if len(s) == splitter.count() and sum(s) > 0:
+                    splitter.setSizes(s)
+        tab = view.get("side_tab")
+        if isinstance(tab, int) and 0 <= tab < self.side_tabs.count():
+            self.side_tabs.setCurrentIndex(tab)
+
+    def _results_arrived(self):
+        if self._pending_step is not None:
+            # after set_results has finished announcing step -1
+            QTimer.singleShot(0, self, self._apply_pending_step)
+
+    def _apply_pending_step(self):
+        step, self._pending_step = self._pending_step, None
+        if step is not None:
+            self.state.set_step(step)
+        self._workspace_changed()
+
+    def _workspace_changed(self, *_args):
+        if self._loading_workspace or self._session_ended:
+            return
+        modified = self.is_modified()
+        self.setWindowModified(modified)
+        if modified:
+            self._schedule_autosave()
+        else:
+            self._autosave_timer.stop()
+            self._autosave_due_since = None
+            self.recovery.remove()
+
+    def _update_title(self):
+        self.setWindowTitle(self.tr("{0}[*] — Backprop Lens").format(self._document_name))
+        self.setWindowModified(self.is_modified())
+
+    # asking before unsaved work goes ------------------------------------------------------
+    def maybe_save_changes(self) -> bool:
+        """With unsaved changes, ask Save / Discard / Cancel (and save if asked);
+        True when the work may be replaced."""
+        if not self.is_modified():
+            return True
+        answer = self.ask_save_changes()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_workspace()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_save_changes(self) -> QMessageBox.StandardButton:
+        """Ask "Save changes to ...?" and wait for the answer (a modal dialog)."""
+        box = self._save_changes_box()
+        try:
+            box.exec()
+            return _answer(box)
+        finally:
+            box.deleteLater()
+
+    def _save_changes_box(self) -> QMessageBox:
+        buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                   | QMessageBox.StandardButton.Cancel)
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Backprop Lens"),
+                          self.tr("Save changes to {0}?").format(self._document_name), buttons, self)
+        box.setObjectName("save-changes")
+        box.setInformativeText(self.tr("Your changes will be lost if you don't save them."))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        return box
+
+    def _close_answered(self, box: QMessageBox):
+        self.close_prompt = None
+        answer = _answer(box)
+        box.deleteLater()
+        if answer == QMessageBox.StandardButton.Save and not self.save_workspace():
+            return
+        if answer in (QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Discard):
+            self._close_confirmed = True
+            self.close()
+
+    def _end_session(self):
+        self._session_ended = True      # no autosave after a clean close
+        self._autosave_timer.stop()
+        self.recovery.close()
+        for recovered in self._recoverable:
+            recovered.release()
+        self._recoverable = []
+
+    # opening and saving -------------------------------------------------------------------
+    def open_file(self):
+        """Ask for a workspace or a program and open it."""
+        start = os.path.dirname(self._workspace_path or self.state.path or "")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open"), start,
+            self.tr("Workspaces and programs (*{0} *.py);;Workspaces (*{0});;Python programs (*.py);;"
+                    "All files (*)").format(SUFFIX))
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str | os.PathLike) -> bool:
+        """Open a workspace file (output, v and step too) or a program file in
+        place of the current work.  A file that cannot be opened is reported in
+        a message and changes nothing (neither the file nor the work)."""
+        path = os.path.abspath(path)
+        try:
+            document = load_document(path)
+        except WorkspaceError as e:
+            self._show_message(self.tr("Open"), e.message)
+            return False
+        name = Path(path).name
+        if isinstance(document, Workspace):
+            if not self.maybe_save_changes():
+                return False
+            self._load_workspace(document, name, workspace_path=path, program_path=None)
+        elif not self.replace_program(document, name, path):
+            return False
+        add_recent_file(path)
+        self._set_status(self.tr("Opened {0}").format(path))
+        return True
+
+    def open_recent(self, path: str) -> bool:
+        if not os.path.isfile(path):
+            remove_recent_file(path)
+            self._show_message(self.tr("Open Recent"), self.tr(
+                "{0} is no longer there, so it was removed from the recent files.").format(path))
+            return False
+        return self.open_path(path)
+
+    def _fill_recent_menu(self):
+        menu = self.recent_menu
+        menu.clear()
+        paths = recent_files()
+        for i, path in enumerate(paths, 1):
+            action = menu.addAction(f"&{i} {Path(path).name}")
+            action.setToolTip(path)
+            action.setData(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_recent(p))
+        if not paths:
+            menu.addAction(self.tr("(no recent files)")).setEnabled(False)
+            return
+        menu.addSeparator()
+        menu.addAction(self.tr("&Clear the list")).triggered.connect(clear_recent_files)
+
+    def save_workspace(self) -> bool:
+        """Save to the workspace file (asking for one the first time); False if not saved."""
+        if self._workspace_path is None:
+            return self.save_workspace_as()
+        return self.save_workspace_to(self._workspace_path)
+
+    def save_workspace_as(self) -> bool:
+        if self._workspace_path:
+            suggestion = self._workspace_path
+        elif self.state.path:
+            suggestion = str(Path(self.state.path).with_suffix(SUFFIX))
+        else:
+            suggestion = Path(self._document_name).stem + SUFFIX
+        dialog = QFileDialog(self, self.tr("Save workspace"), suggestion,
+                             self.tr("Workspaces (*{0})").format(SUFFIX))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix(SUFFIX[1:])   # so the overwrite question is about the real name
+        if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.selectedFiles():
+            return False
+        return self.save_workspace_to(dialog.selectedFiles()[0])
+
+    def save_workspace_to(self, path: str | os.PathLike) -> bool:
+        """Write the work to ``path`` (atomically); on failure say why and return False."""
+        path = os.path.abspath(path)
+        try:
+            save_workspace(path, self.current_workspace())
+        except WorkspaceError as e:
+            self._show_message(self.tr("Save"), e.message)
+            return False
+        self._workspace_path = path
+        self._document_name = Path(path).name
+        self._saved_snapshot = self._snapshot()
+        add_recent_file(path)
+        self._update_title()
+        self._workspace_changed()      # not modified: the recovery file goes
+        self._set_status(self.tr("Saved {0}").format(path))
+        return True
+
+    def _show_message(self, title: str, text: str) -> QMessageBox:
+        """A warning that does not block (``open()``); kept in ``message_box``."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.message_box = box
+        return box
+
+    # autosave and recovery ----------------------------------------------------------------
+    def _schedule_autosave(self):
+        # Each change pushes the autosave back, but never further than
+        # AUTOSAVE_MAX_DELAY_MS after the first unsaved change.
+        now = time.monotonic()
+        if self._autosave_due_since is None:
+            self._autosave_due_since = now
+        waited_ms = (now - self._autosave_due_since) * 1000
+        self._autosave_timer.start(int(max(0, min(self.autosave_delay_ms, AUTOSAVE_MAX_DELAY_MS - waited_ms))))
+
+    def autosave(self) -> bool:
+        """Write the unsaved work to this session's recovery file; True if written."""
+        self._autosave_due_since = None
+        if self._session_ended:
+            return False
+        if not self.is_modified():
+            self.recovery.remove()
+            return False
+        try:
+            self.recovery.save(self.current_workspace(), self._document_name, self._workspace_path,
+                               self.state.path)
+        except WorkspaceError as e:
+            self._set_status(self.tr("Autosave failed: {0}").format(e.message))
+            return False
+        return True
+
+    def _build_recovery_bar(self):
+        self._recoverable = find_recoverable(self.recovery.directory)
+        self.recovery_bar = RecoveryBar(self)
+        self.recovery_bar.restoreRequested.connect(self.restore_recovered)
+        self.recovery_bar.discardRequested.connect(self.discard_recovered)
+        self.recovery_bar.laterRequested.connect(self.postpone_recovery)
+        bar = QToolBar(self.tr("Recovered work"), self)
+        bar.setObjectName("recovery-toolbar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.toggleViewAction().setVisible(False)
+        bar.addWidget(self.recovery_bar)
+        self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.recovery_toolbar = bar
+        self._offer_next_recovery()
+
+    def recovery_offered(self) -> bool:
+        """True while the window offers to restore work left by a session that did not close."""
+        return bool(self._recoverable)
+
+    def _offer_next_recovery(self):
+        if self._recoverable:
+            self.recovery_bar.offer(self._recoverable[0], len(self._recoverable) - 1)
+        self.recovery_toolbar.setVisible(bool(self._recoverable))
+
+    def restore_recovered(self) -> bool:
+        """Load the work offered (program, output, v, step) as unsaved work; the
+        old recovery file goes only once this session's own copy is written."""
+        if not self._recoverable or not self.maybe_save_changes():
+            return False
+        recovered = self._recoverable.pop(0)
+        self._load_workspace(recovered.workspace, recovered.name, recovered.workspace_path,
+                             recovered.program_path, modified=True)
+        if self.autosave():
+            recovered.discard()
+        else:
+            recovered.release()   # kept on disk, offered again next time
+        self._offer_next_recovery()
+        return True
+
+    def discard_recovered(self):
+        if self._recoverable:
+            self._recoverable.pop(0).discard()
+        self._offer_next_recovery()
+
+    def postpone_recovery(self):
+        """Keep the recovery files for the next start and hide the offer."""
+        for recovered in self._recoverable:
+            recovered.release()
+        self._recoverable = []
+        self._offer_next_recovery()
+
+    # -- files -----------------------------------------------------------------------------
     def save_program(self):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save program"), self.state.path or "program.py",
                                               self.tr("Python programs (*.py)"))
@@ -387,18 +832,53 @@ class MainWindow(QMainWindow):
     def _set_status(self, text: str):
         self.statusBar().showMessage(text)
 
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            # desktop.i18n has retranslated the fixed texts; what is built from the
+            # results (the side-by-side panel, the graph, the step) is drawn again.
+            self.restyle_views()
+
+    def request_close(self) -> bool:
+        """Close as the user asked to (Quit): with unsaved changes, ask first."""
+        self._user_close = True
+        try:
+            return self.close()
+        finally:
+            self._user_close = False
+
     def closeEvent(self, event):
+        # The user's own closes ask first: the window manager's close button
+        # (a spontaneous event) and Quit.  A close() from code is the caller's
+        # decision (it asks with maybe_save_changes() first when it should).
+        asked_by_user = event.spontaneous() or self._user_close
+        if asked_by_user and not self._close_confirmed and self.is_modified():
+            # A window-modal question, answered later: nothing waits in here.
+            event.ignore()
+            if self.close_prompt is None:
+                self.close_prompt = box = self._save_changes_box()
+                box.setWindowModality(Qt.WindowModality.WindowModal)
+                box.finished.connect(lambda _result: self._close_answered(box))
+                box.open()
+            return
+        self._end_session()
+        self.presenter.set_active(False)   # gives back the application's font and palette
         self.host.shutdown()
         super().closeEvent(event)
+
+
+def _answer(box: QMessageBox) -> QMessageBox.StandardButton:
+    """The standard button that closed ``box`` (Cancel when it was closed another way)."""
+    clicked = box.clickedButton()
+    return box.standardButton(clicked) if clicked is not None else QMessageBox.StandardButton.Cancel
 
 
 def _about_text() -> str:
     try:
         app_version = version("backprop-lens")
     except PackageNotFoundError:
-        app_version = "(not installed)"
-    return (f"Backprop Lens {app_version}\n\n"
-            "See what PyTorch's backward() computes: the Jacobian of the output, "
-            "v\u1d40J, the backward result and the chain rule, node by node.\n\n"
-            f"Qt {qVersion()}")
+        app_version = QCoreApplication.translate("MainWindow", "(not installed)")
+    summary = QCoreApplication.translate("MainWindow", "See what PyTorch's backward() computes: the Jacobian of "
+                                         "the output, vᵀJ, the backward result and the chain rule, node by node.")
+    return f"Backprop Lens {app_version}\n\n{summary}\n\nQt {qVersion()}"
 

@@ -72,6 +72,7 @@ class WorkerHost(QObject):
         self.worker = ServiceSignals()       # the signals (named as the window expects)
         self._current: Job | None = None
         self._send_lock = threading.Lock()
+        self._cancelled_id = 0           # the latest job Cancel was pressed for
         self._kill_timer = QTimer(self)
         self._kill_timer.setSingleShot(True)
         self._kill_timer.timeout.connect(self._kill_if_stuck)
@@ -155,9 +156,12 @@ class WorkerHost(QObject):
         job = self._current
         if job is not None:
             self._send(("cancel", job.id))
+            self._cancelled_id = job.id
             self._kill_timer.start(self.KILL_AFTER_MS)
 
     def _job_done(self, job_id, outcome):
+        if job_id >= self._cancelled_id:
+            self._kill_timer.stop()  # the cancelled job has stopped: the process is not stuck
         if self._current is not None and job_id >= self._current.id:
             self._kill_timer.stop()
             self._current = None
@@ -166,9 +170,13 @@ class WorkerHost(QObject):
         stuck = self._current
         if stuck is None:
             return
-        self._current = None
         with self._send_lock:
             self._restart_locked()
+        if stuck.id > self._cancelled_id:
+            # a newer job was queued behind the one that would not stop: it runs on the new process
+            self._send(stuck.message())
+            return
+        self._current = None
         self.worker.finished.emit(stuck.id, Outcome(None, None, None, cancelled=True))
 
     def shutdown(self):

@@ -16,3 +16,11 @@ if str(REPO_ROOT) not in sys.path:
 # witness). Windows made by the desktop tests do not need it; the test of the witness in the window
 # turns it back on for its own process.
 os.environ.setdefault("BACKPROP_LENS_PYTORCH", "off")
+
+# Settings (QSettings on Linux: $XDG_CONFIG_HOME) and autosaved work (BACKPROP_LENS_DATA_DIR) of the
+# windows the tests make go to a folder of this test session, never the user's own.
+import tempfile  # noqa: E402
+
+_SESSION_HOME = tempfile.mkdtemp(prefix="backprop-lens-tests-")
+os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_SESSION_HOME, "config"))
+os.environ.setdefault("BACKPROP_LENS_DATA_DIR", os.path.join(_SESSION_HOME, "data"))

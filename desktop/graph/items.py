@@ -25,10 +25,6 @@ LABEL_CHARS = 28           # a gradient on an edge is cut here
 BADGE_CHARS = 30
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("GraphItems", text)
-
-
 def mix(a: QColor, b: QColor, t: float) -> QColor:
     """``a`` moved a fraction ``t`` of the way towards ``b``."""
     return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * t,
@@ -44,7 +40,16 @@ class GraphStyle:
     """Colours and fonts of the graph, from a widget's palette and font."""
 
     def __init__(self, palette: QPalette, font: QFont):
+        self.label_scale = 1.0   # presenter mode: larger gradient labels,
+        self.line_scale = 1.0    # and thicker lines and highlight
         self.update(palette, font)
+
+    def set_presentation(self, label_scale: float = 1.0, line_scale: float = 1.0) -> None:
+        """Scale the gradient labels' text and every line's width (presenter mode).
+        Items made before keep their label boxes: rebuild the scene after this."""
+        self.label_scale, self.line_scale = float(label_scale), float(line_scale)
+        self.label_font.setPixelSize(round(9 * self.label_scale))
+        self.label_bold_font.setPixelSize(round(9 * self.label_scale))
 
     def update(self, palette: QPalette, font: QFont) -> None:
         base = palette.color(QPalette.ColorRole.Base)
@@ -83,8 +88,9 @@ class GraphStyle:
         self.title_font = sized(11, bold=True)
         self.detail_font = sized(10)
         self.small_font = sized(9)
-        self.label_font = sized(9)
-        self.label_bold_font = sized(9, bold=True)
+        # Node text stays at dot's size (the boxes were measured for it); labels may grow.
+        self.label_font = sized(round(9 * self.label_scale))
+        self.label_bold_font = sized(round(9 * self.label_scale), bold=True)
 
 
 class NodeItem(QGraphicsItem):
@@ -128,7 +134,7 @@ class NodeItem(QGraphicsItem):
         shape = format_shape(node.get("shape"))
         name = node.get("name")
         if self.kind == "leaf":
-            head = name or node.get("label") or _tr("leaf")
+            head = name or node.get("label") or QCoreApplication.translate("GraphItems", "leaf")
             lines = [(f"{head}  ·  {shape}" if shape else head, s.title_font, s.text),
                      ("AccumulateGrad", s.small_font, s.muted)]
         else:
@@ -144,11 +150,12 @@ class NodeItem(QGraphicsItem):
         node = self.node
         parts = [node.get("grad_fn") or ""]
         if node.get("name"):
-            parts.append(_tr("name: {0}").format(node["name"]))
+            parts.append(QCoreApplication.translate("GraphItems", "name: {0}").format(node["name"]))
         if node.get("shape") is not None:
-            parts.append(_tr("shape: {0}").format(format_shape(node["shape"]) or _tr("scalar")))
+            shape = format_shape(node["shape"]) or QCoreApplication.translate("GraphItems", "scalar")
+            parts.append(QCoreApplication.translate("GraphItems", "shape: {0}").format(shape))
         if node.get("value") is not None:
-            parts.append(_tr("value: {0}").format(_full(node["value"])))
+            parts.append(QCoreApplication.translate("GraphItems", "value: {0}").format(_full(node["value"])))
         return "\n".join(parts)
 
     def boundingRect(self) -> QRectF:
@@ -167,7 +174,7 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(s.halo)
             painter.drawRoundedRect(self.box.adjusted(-5, -5, 5, 5), 10, 10)
             fill, border, width = s.current_fill, s.highlight, 3.0
-        painter.setPen(QPen(border, width))
+        painter.setPen(QPen(border, width * s.line_scale))
         painter.setBrush(fill)
         painter.drawRoundedRect(self.box, 7, 7)
         if self.state == VISITED:   # a small dot: this node has run
@@ -204,8 +211,9 @@ class GradBadge(QGraphicsItem):
     def set_grad(self, grad, fresh: bool) -> None:
         self.prepareGeometryChange()
         self.grad, self.fresh = grad, fresh
-        self.text = _tr("grad: {0}").format(format_value(grad, BADGE_CHARS))
-        self.setToolTip(_tr(".grad = {0}").format(_full(grad)))
+        self.text = QCoreApplication.translate("GraphItems", "grad: {0}").format(
+            format_value(grad, BADGE_CHARS))
+        self.setToolTip(QCoreApplication.translate("GraphItems", ".grad = {0}").format(_full(grad)))
         style = self.node_item.style
         m = QFontMetricsF(style.label_bold_font if fresh else style.label_font)
         w, h = m.horizontalAdvance(self.text) + 10, m.height() + 4
@@ -218,7 +226,8 @@ class GradBadge(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         s = self.node_item.style
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(s.highlight if self.fresh else s.leaf_border, 1.6 if self.fresh else 1.0))
+        painter.setPen(QPen(s.highlight if self.fresh else s.leaf_border,
+                            (1.6 if self.fresh else 1.0) * s.line_scale))
         painter.setBrush(s.fresh_fill if self.fresh else s.leaf_fill)
         painter.drawRoundedRect(self._rect, 4, 4)
         painter.setFont(s.label_bold_font if self.fresh else s.label_font)
@@ -268,7 +277,7 @@ class EdgeItem(QGraphicsItem):
         reach = _ray_to_box(end, dx, dy, self.target.scene_box())
         reach = 10.0 if reach is None else max(6.0, min(reach, 14.0))
         tip = QPointF(end.x() + dx * reach, end.y() + dy * reach)
-        half = 4.0
+        half = 4.0 * self.style.line_scale ** 0.5   # a thicker line needs a wider head
         arrow = QPolygonF([tip, QPointF(end.x() - dy * half, end.y() + dx * half),
                            QPointF(end.x() + dy * half, end.y() - dx * half)])
         return path, arrow
@@ -289,7 +298,7 @@ class EdgeItem(QGraphicsItem):
         colour, width = {self.IDLE: (s.edge_idle, 1.2), self.CARRIED: (s.edge_carried, 1.6),
                          self.ACTIVE: (s.edge_active, 2.8)}[self.state]
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setPen(QPen(colour, width * s.line_scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path)
         painter.setPen(QPen(colour, 1.0))
@@ -334,7 +343,7 @@ class EdgeLabelItem(QGraphicsItem):
         self.text = format_value(grad, LABEL_CHARS)
         self.active = False
         self.setZValue(3)
-        self.setToolTip(_tr("gradient sent: {0}").format(_full(grad)))
+        self.setToolTip(QCoreApplication.translate("GraphItems", "gradient sent: {0}").format(_full(grad)))
         m = QFontMetricsF(style.label_bold_font)   # sized bold, so emphasis does not reflow
         w, h = m.horizontalAdvance(self.text) + 8, m.height() + 2
         self._rect = QRectF(-w / 2, -h / 2, w, h)
@@ -350,7 +359,8 @@ class EdgeLabelItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         s = self.style
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(s.edge_active if self.active else s.edge_carried, 1.6 if self.active else 0.8))
+        painter.setPen(QPen(s.edge_active if self.active else s.edge_carried,
+                            (1.6 if self.active else 0.8) * s.line_scale))
         painter.setBrush(QBrush(s.fresh_fill if self.active else s.label_fill))
         painter.drawRoundedRect(self._rect, 3, 3)
         painter.setFont(s.label_bold_font if self.active else s.label_font)

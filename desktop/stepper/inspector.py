@@ -132,6 +132,7 @@ class NodeInspector(QWidget):
         self.header.setText(self.tr("Step {0}: {1}").format(index + 1, title) if isinstance(index, int)
                             else title)
 
+        unnamed = self.tr("(unnamed)")   # outside the f-string below: lupdate skips f-strings
         values = {
             "output": self._name(step.get("leaf") if leaf else step.get("output_name")),
             "inputs": None if leaf else (", ".join(self._name(n) for n in step.get("input_names") or [])
@@ -143,7 +144,7 @@ class NodeInspector(QWidget):
             "sent": None if leaf else self._sent(step),
             "hooks": "<br>".join(self._hook(hook) for hook in step.get("hooks") or []) or None,
             "retained": "<br>".join(
-                f"{escape(r.get('name') or self.tr('(unnamed)'))}.grad = {self._value(r.get('grad'))}"
+                f"{escape(r.get('name') or unnamed)}.grad = {self._value(r.get('grad'))}"
                 for r in step.get("retained") or []) or None,
             "grad": (f"{self._value(step.get('grad_before'))} &nbsp;→&nbsp; {self._value(step.get('grad_after'))}"
                      if leaf else None),
@@ -187,7 +188,8 @@ class NodeInspector(QWidget):
 
     # pieces --------------------------------------------------------------------
     def _name(self, name: str | None) -> str:
-        return f"<b>{escape(name)}</b>" if name else f"<i>{escape(self.tr('(unnamed)'))}</i>"
+        unnamed = self.tr("(unnamed)")   # outside the f-string: lupdate skips f-strings
+        return f"<b>{escape(name)}</b>" if name else f"<i>{escape(unnamed)}</i>"
 
     def _value(self, value) -> str:
         lines = format_lines(value, max_rows=8, max_chars=72)

@@ -9,7 +9,7 @@ inspector follow that one signal.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QStyle, QToolButton, QWidget
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -30,7 +30,7 @@ class StepperBar(QWidget):
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
 
-        icon = self.style().standardIcon
+        icon = self._standard_icon
         sp = QStyle.StandardPixmap
         self.first_action = self._action(self.tr("First step"), icon(sp.SP_MediaSkipBackward),
                                          Qt.Key.Key_Home, self.first)
@@ -83,6 +83,30 @@ class StepperBar(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self._size_icons()
+        elif event.type() == QEvent.Type.PaletteChange and hasattr(self, "last_action"):
+            sp = QStyle.StandardPixmap
+            for action, pixmap in ((self.first_action, sp.SP_MediaSkipBackward),
+                                   (self.previous_action, sp.SP_MediaSeekBackward),
+                                   (self.next_action, sp.SP_MediaSeekForward),
+                                   (self.last_action, sp.SP_MediaSkipForward)):
+                action.setIcon(self._standard_icon(pixmap))
+            self._refresh()
+
+    def _standard_icon(self, pixmap) -> QIcon:
+        """The style's icon drawn in the palette's button-text colour: the stock media
+        icons are dark grey, which vanishes on a dark or high-contrast palette."""
+        source = self.style().standardIcon(pixmap).pixmap(QSize(64, 64))
+        if source.isNull():
+            return self.style().standardIcon(pixmap)
+        tinted = QPixmap(source.size())
+        tinted.setDevicePixelRatio(source.devicePixelRatio())
+        tinted.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(tinted)
+        painter.drawPixmap(0, 0, source)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+        painter.fillRect(tinted.rect(), self.palette().color(QPalette.ColorRole.ButtonText))
+        painter.end()
+        return QIcon(tinted)
 
     def _action(self, text: str, icon, key, slot) -> QAction:
         action = QAction(icon, text, self)
@@ -204,7 +228,7 @@ class StepperBar(QWidget):
         n, k = self._count, self._step
         playing = self.is_playing()
         sp = QStyle.StandardPixmap
-        self.play_action.setIcon(self.style().standardIcon(sp.SP_MediaPause if playing else sp.SP_MediaPlay))
+        self.play_action.setIcon(self._standard_icon(sp.SP_MediaPause if playing else sp.SP_MediaPlay))
         self.play_action.setText(self.tr("Pause") if playing else self.tr("Play"))
         self.play_action.setToolTip(self.tr("Pause (Space)") if playing else self.tr("Play (Space)"))
         self.play_action.setEnabled(n > 0)

@@ -12,7 +12,7 @@ def test_main_window_opens_with_the_default_lesson_analysed(qtbot):
     with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
         window.show()
         qtbot.waitExposed(window)
-    assert window.windowTitle() == "Backprop Lens"
+    assert window.windowTitle().endswith("Backprop Lens") and "01_blitz_mean" in window.windowTitle()
     assert window.editor.program() == resources.read_lesson(resources.DEFAULT_LESSON)
     assert not window.editor.isReadOnly()
     assert window.state.analysis is not None and window.state.analysis["match"]
