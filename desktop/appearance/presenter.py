@@ -17,6 +17,7 @@ from desktop.appearance import settings
 from desktop.appearance.theme import ThemeManager, deliver_application_changes, repolish_style_sheets
 
 LINE_SCALE = 2.0          # graph lines and highlight in presenter mode
+FOLLOW_SCALE = 1.25       # a graph too big to fit at this scale follows the current step's node
 # The window's splitters (main, left, right, bottom; see MainWindow.splitters) in
 # presenter mode: more room for the graph and the step, the thing being explained.
 SPLITTER_WEIGHTS = ((36, 64), None, (45, 55), (60, 40))
@@ -113,6 +114,7 @@ class PresenterMode(QObject):
         w.editor.set_font_point_size(self._saved["editor"] * scale)
         w.console.set_font_point_size(self._saved["console"] * scale)
         w.graph.style_.set_presentation(scale, LINE_SCALE)
+        w.graph.set_follow(FOLLOW_SCALE)
         ThemeManager.instance().set_high_contrast(True)
         repolish_style_sheets(app)
         w.lessons_dock.hide()   # the room goes to the program and the graph (Ctrl+L brings it back)
@@ -139,6 +141,7 @@ class PresenterMode(QObject):
         w.editor.set_font_point_size(saved["editor"])
         w.console.set_font_point_size(saved["console"])
         w.graph.style_.set_presentation(1.0, 1.0)
+        w.graph.set_follow(None)
         ThemeManager.instance().set_high_contrast(False)
         repolish_style_sheets(app)   # after the fonts and the palette
         w.lessons_dock.setVisible(saved["lessons"])

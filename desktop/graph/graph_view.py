@@ -35,6 +35,7 @@ class GraphView(QGraphicsView):
         self.setAccessibleName(self.tr("Computational graph"))
         self._trace = None
         self._auto_fit = True   # until the user zooms, resizing keeps the whole graph in view
+        self._follow = None     # presenter mode: the smallest scale the current step's node is shown at
 
     # data ----------------------------------------------------------------------
     def set_graph(self, graph: dict | None) -> None:
@@ -52,6 +53,28 @@ class GraphView(QGraphicsView):
             if self._auto_fit:
                 self.fit()
         self.graph_scene.show_step(index)
+        self._follow_current()
+
+    def set_follow(self, scale: float | None) -> None:
+        """Presenter mode: when the whole graph would be drawn smaller than ``scale``, show the
+        current step's node at ``scale`` instead, centred, so a projected label stays readable
+        (None: off, the whole graph again)."""
+        self._follow = scale
+        if scale is None:
+            self.fit()
+        else:
+            self._follow_current()
+
+    def _follow_current(self) -> None:
+        if not self._follow or not self._auto_fit:
+            return  # off, or the user has zoomed: their view wins
+        node_id = self.current_node_id()
+        node = self.node_item(node_id) if node_id is not None else None
+        self.fit()
+        if node is None or self.transform().m11() >= self._follow:
+            return
+        self.setTransform(QTransform.fromScale(self._follow, self._follow))
+        self.centerOn(node)
 
     def current_node_id(self) -> str | None:
         """The node of the step shown (None before the first step)."""
@@ -129,6 +152,7 @@ class GraphView(QGraphicsView):
         super().resizeEvent(event)
         if self._auto_fit:
             self.fit()
+            self._follow_current()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

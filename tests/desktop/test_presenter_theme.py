@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 import desktop.workspace as wsmod
 import resources
+from desktop.appearance import presenter
 from desktop.appearance import settings as app_settings
 from desktop.appearance.theme import SYSTEM, ThemeManager
 from desktop.main_window import MainWindow
@@ -267,3 +268,20 @@ def test_closing_in_presenter_mode_gives_back_the_application_font(qtbot, window
     close_window(window)
     assert QApplication.font().pointSizeF() == pytest.approx(size)
     assert ThemeManager.instance().shown() != "high-contrast"
+
+
+def test_presenter_mode_follows_the_current_node_when_the_graph_is_too_small_to_read(qtbot, window):
+    g = window.graph
+    window.set_presenter_mode(True)
+    window.state.set_step(8)
+    qtbot.wait(50)
+    node = g.node_item(g.current_node_id())
+    assert g.zoom_level() >= presenter.FOLLOW_SCALE - 1e-9      # 16 nodes do not fit readably
+    centre = g.mapToScene(g.viewport().rect().center())
+    assert node.sceneBoundingRect().adjusted(-40, -40, 40, 40).contains(centre)
+    window.state.set_step(-1)
+    qtbot.wait(50)
+    assert g.zoom_level() < presenter.FOLLOW_SCALE              # before the first step: the whole graph
+    window.set_presenter_mode(False)
+    window.state.set_step(8)
+    assert g.zoom_level() < presenter.FOLLOW_SCALE              # outside presenter mode: the whole graph
