@@ -814,12 +814,22 @@ class MainWindow(QMainWindow):
                                               self.tr("Python programs (*.py)"))
         if not path:
             return
+        self.save_program_to(path)
+
+    def save_program_to(self, path: str) -> bool:
+        """Write only the program to ``path``, atomically; a failure is a message that does not
+        block, and the file that was there stays as it was."""
+        from desktop.workspace import write_atomically
         try:
-            Path(path).write_text(self.editor.program(), encoding="utf-8")
-        except OSError as e:
-            QMessageBox.warning(self, self.tr("Save program"), self.tr("Cannot write {0}: {1}").format(path, e))
-            return
+            write_atomically(path, self.editor.program().encode("utf-8"))
+        except WorkspaceError as e:   # the message names the file and the reason
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Save program"), e.message,
+                              QMessageBox.StandardButton.Ok, self)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()
+            return False
         self.state.path = path
+        return True
 
     def show_about(self) -> QMessageBox:
         """Open the About dialog without blocking (``open()``, not ``exec()``) and return it."""

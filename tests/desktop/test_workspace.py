@@ -561,3 +561,22 @@ def test_killing_the_app_mid_edit_offers_the_work_on_restart(qtbot, make_window,
     w.recovery_bar.restore_button.click()
     assert w.editor.program() == PROGRAM + typed + "\n"
     assert w.is_modified() and w.windowTitle().startswith("mine.py")
+
+
+def test_save_program_writes_the_program_atomically_and_keeps_the_old_file_on_failure(make_window, tmp_path,
+                                                                                      monkeypatch):
+    w = make_window(program="import torch\nx = torch.ones(2)\n")
+    target = tmp_path / "prog.py"
+    assert w.save_program_to(str(target))
+    assert target.read_text(encoding="utf-8") == "import torch\nx = torch.ones(2)\n"
+    assert w.state.path == str(target)
+    w.editor.set_program("import torch\n# changed\n")
+
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(wsmod.os, "replace", refuse)
+    assert not w.save_program_to(str(target))
+    assert target.read_text(encoding="utf-8") == "import torch\nx = torch.ones(2)\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".") or p.suffix == ".tmp") == []
+    boxes = [b for b in w.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "No space left" in boxes[-1].text()
