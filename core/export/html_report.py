@@ -190,10 +190,10 @@ def _console(report: dict, t: dict) -> str:
     if report.get("warnings"):
         body += f"<h3>{escape(t['warnings'])}</h3><pre>{escape(chr(10).join(report['warnings']))}</pre>"
     error = report.get("error")
-    body += f"<h3>{escape(t['error'])}</h3>"
     if error is None:
         body += f"<p>{escape(t['ran_to_end'])}</p>"
     else:
+        body += f"<h3>{escape(t['error'])}</h3>"
         where = [t["at_line"].format(line=error["line"])] if error.get("line") else []
         if error.get("inner_line") and error.get("inner_line") != error.get("line"):
             where.append(t["inside_at_line"].format(line=error["inner_line"]))
