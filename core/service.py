@@ -29,6 +29,8 @@ import threading
 import time
 import traceback
 
+from core.translatable import _T
+
 _HEADER = struct.Struct(">I")
 
 
@@ -166,12 +168,12 @@ class _Service:
             program = parse_program(source)
         except ProgramRejected:
             return outcome(run_to_json(run_program(source, limits=limits)))
-        progress(0.05, "running the program")
+        progress(0.05, _T("running the program"))
         result, events = discover(program, limits, cancel)
         run = run_to_json(result)
         if result.error is not None and result.error.kind == "cancelled":
             return outcome(run, cancelled=True)
-        progress(0.3, "symbolic Jacobian")
+        progress(0.3, _T("symbolic Jacobian"))
         try:
             a = analyze(source, output=job.get("output"), grad_tensor=job.get("v"), limits=limits,
                         progress=progress, cancel=cancel, result=result, events=events, pytorch="loaded")
@@ -190,7 +192,7 @@ class _Service:
         fmt = (job.get("options") or {}).get("format")
         options = job.get("options") or {}
         if self.last is None:
-            return {"format": fmt, "text": None, "error": "there is no analysis to export yet"}
+            return {"format": fmt, "text": None, "error": _T("there is no analysis to export yet")}
         source, report = self.last
         analysis = report["analysis"]
         if fmt == "html":
@@ -204,13 +206,13 @@ class _Service:
             text = analysis.get("pytorch_script")
             if text is None:
                 return {"format": fmt, "text": None,
-                        "error": "this program's forward cannot be written as plain PyTorch calls"}
+                        "error": _T("this program's forward cannot be written as plain PyTorch calls")}
         elif fmt == "svg":
             from core.export import graph_svg
             trace, step = analysis.get("trace") or [], options.get("step", -1)
             text = graph_svg(analysis.get("graph") or {}, trace[step] if 0 <= step < len(trace) else None)
         else:
-            return {"format": fmt, "text": None, "error": f"unknown export format {fmt!r}"}
+            return {"format": fmt, "text": None, "error": _T("unknown export format {format!r}").format(format=fmt)}
         return {"format": fmt, "text": text, "error": None}
 
     def paths(self, job: dict):

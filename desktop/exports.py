@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QRectF, QSaveFile, Qt, Signal
 from PySide6.QtGui import QImage, QImageWriter, QKeySequence, QPainter
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
+from desktop.i18n.composed import translate_text
 from desktop.worker import Job
 
 SUFFIXES = {"html": ".html", "latex": ".tex", "script": ".py", "svg": ".svg", "png": ".png"}
@@ -105,7 +106,8 @@ class Exporter(QObject):
             return
         fmt, path = self._pending.pop(job_id)
         if not result or result.get("text") is None:
-            self._tell(fmt, self.tr("Could not export: {0}").format((result or {}).get("error") or "?"))
+            error = translate_text((result or {}).get("error"))    # core's English, in the UI's language
+            self._tell(fmt, self.tr("Could not export: {0}").format(error or "?"))
             return
         self._write_text(fmt, path, result["text"])
 

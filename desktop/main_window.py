@@ -27,6 +27,7 @@ from desktop.editor.code_editor import CodeEditor
 from desktop.exports import Exporter
 from desktop.graph.graph_view import GraphView
 from desktop.i18n import add_language_menu
+from desktop.i18n.composed import translate_text
 from desktop.lessons.browser import LessonsDock
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.results.v_editor import VEditor
@@ -165,6 +166,7 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         bar.addWidget(self.progress)
         self.progress_label = QLabel(self)
+        self._progress_text = ""        # the latest progress text, as core sent it
         bar.addWidget(self.progress_label)
         bar.addSeparator()
         self.rows_action = QAction(self.tr("J row by row"), self)
@@ -308,8 +310,10 @@ class MainWindow(QMainWindow):
         """Draw the graph, the results and the step again (after the sizes changed)."""
         a = self.state.analysis
         self.graph.set_graph((a or {}).get("graph") or {"nodes": [], "edges": []})
-        self.results.set_analysis(a)
+        self.results.set_analysis(a, self.state.note)
         self._show_step(self.state.step)
+        if getattr(self, "_progress_text", ""):     # the progress text, in the language shown now
+            self.progress_label.setText(translate_text(self._progress_text))
 
     # -- running -------------------------------------------------------------------------
     def run_analysis(self):
@@ -342,7 +346,8 @@ class MainWindow(QMainWindow):
         if job_id != self._job_id:
             return
         self.progress.setValue(int(fraction * 1000))
-        self.progress_label.setText(text)
+        self._progress_text = text          # core's English, shown (and re-shown) in the UI's language
+        self.progress_label.setText(translate_text(text))
 
     def _finished(self, job_id: int, outcome):
         if job_id != self._job_id:
@@ -370,6 +375,7 @@ class MainWindow(QMainWindow):
         self.cancel_button.setEnabled(busy)
         self.progress.setVisible(busy)
         if not busy:
+            self._progress_text = ""
             self.progress_label.clear()
 
     # -- showing ---------------------------------------------------------------------------
@@ -384,7 +390,7 @@ class MainWindow(QMainWindow):
             self.editor.clear_error()
         self._fill_output_picker(run.get("tensors") or {})
         a = s.analysis
-        self.results.set_analysis(a)
+        self.results.set_analysis(a, s.note)
         graph = (a or {}).get("graph") or {"nodes": [], "edges": []}
         self.graph.set_graph(graph)
         self.inspector.set_graph(graph)
@@ -396,7 +402,9 @@ class MainWindow(QMainWindow):
         self.stepper.set_trace(s.trace)
 
     def results_note(self, note: str):
-        self._set_status(note)
+        """Why there is no analysis (core's English): in the status bar, in the UI's language
+        (the results panel shows it too)."""
+        self._set_status(translate_text(note))
 
     def _fill_output_picker(self, tensors: dict):
         current = self.state.output

@@ -29,8 +29,11 @@ from core.symbolic.jacobian import display_names, jacobian, latex_matrix
 from core.symbolic.shadow import Shadow
 from core.analysis.paths import LocalPartials
 from core.ops.registry import ShadowHooks
+from core.translatable import _T
 
-IMPLICIT_NONSCALAR = (
+# Every text a user reads (notes, AnalysisError messages) is a _T("template").format(...):
+# the desktop shows it translated (see core.translatable); the JSON keeps the English.
+IMPLICIT_NONSCALAR = _T(
     "PyTorch raises \"grad can be implicitly created only for scalar outputs\" here: {name} has shape "
     "{shape}, so backward() needs a gradient v of that shape (the weights of the rows of J it adds up). "
     "Choose v (the app's v editor, or --grad-tensor) to see vᵀJ; J itself is shown in full.")
@@ -173,10 +176,10 @@ def parse_grad_tensor(text: str) -> np.ndarray:
         value = json.loads(text)
         arr = np.array(value, dtype=np.float64)
     except (ValueError, TypeError) as e:
-        raise AnalysisError(f"the gradient v must be a number or nested lists of numbers in JSON, "
-                            f"e.g. [[1, 0], [0, 1]] ({e})") from None
+        raise AnalysisError(_T("the gradient v must be a number or nested lists of numbers in JSON, "
+                               "e.g. [[1, 0], [0, 1]] ({error})").format(error=e)) from None
     if arr.dtype == object:
-        raise AnalysisError("the gradient v must be a rectangular nested list of numbers")
+        raise AnalysisError(_T("the gradient v must be a rectangular nested list of numbers"))
     return arr
 
 
@@ -190,8 +193,11 @@ def choose(events, result, output=None):
         value = result.namespace.get(output)
         if not isinstance(value, Tensor):
             names = [k for k, v in result.namespace.items() if isinstance(v, Tensor)]
-            raise AnalysisError(f"there is no tensor named '{output}' at the end of the program"
-                                + (f"; tensors: {', '.join(names)}" if names else ""))
+            if names:
+                raise AnalysisError(_T("there is no tensor named '{output}' at the end of the program; "
+                                       "tensors: {names}").format(output=output, names=", ".join(names)))
+            raise AnalysisError(_T("there is no tensor named '{output}' at the end of the program").format(
+                output=output))
         return None, output
     for e in events:
         return e, (e.names[0] if e.names else None)
@@ -200,8 +206,8 @@ def choose(events, result, output=None):
         if isinstance(v, Tensor) and v.grad_fn is not None:
             last = k
     if last is None:
-        raise AnalysisError("the program differentiates nothing and leaves no tensor with a grad_fn; "
-                            "make a tensor with requires_grad=True and compute something from it")
+        raise AnalysisError(_T("the program differentiates nothing and leaves no tensor with a grad_fn; "
+                               "make a tensor with requires_grad=True and compute something from it"))
     return None, last
 
 
@@ -236,11 +242,13 @@ def capture(program, limits, event, output_name, cancel=None):
         raise Cancelled()
     if "output" not in box:
         if event is not None:
-            raise AnalysisError("the program did not reach the differentiation on the second run"
-                                + (f": {r.error.type}: {r.error.message}" if r.error else ""))
+            if r.error:
+                raise AnalysisError(_T("the program did not reach the differentiation on the second run: "
+                                       "{type}: {message}").format(type=r.error.type, message=r.error.message))
+            raise AnalysisError(_T("the program did not reach the differentiation on the second run"))
         out = r.namespace.get(output_name)
         if not isinstance(out, Tensor):
-            raise AnalysisError(f"'{output_name}' is not a tensor")
+            raise AnalysisError(_T("'{name}' is not a tensor").format(name=output_name))
         box["output"], box["namespace"] = out, r.namespace
     return Capture(box["output"], box["namespace"], shadow, r.stdout)
 
@@ -267,9 +275,10 @@ def _engine_grads(out, leaves, v):
         return _engine_grads_raw(out, leaves, v)
     except RuntimeError as e:
         if "second time" in str(e):
-            raise AnalysisError("the program's own backward on another output freed the graph this output "
-                                "uses before the end, so the engine cannot differentiate it again; choose the "
-                                "tensor the program differentiates first, or add retain_graph=True there") from None
+            raise AnalysisError(_T("the program's own backward on another output freed the graph this output "
+                                   "uses before the end, so the engine cannot differentiate it again; choose the "
+                                   "tensor the program differentiates first, or add retain_graph=True there")
+                                ) from None
         raise
 
 
@@ -319,17 +328,18 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
     try:
         program = parse_program(source, filename)
     except ProgramRejected as e:
-        raise AnalysisError(f"the program was rejected: {e.message}") from None
+        raise AnalysisError(_T("the program was rejected: {message}").format(message=e.message)) from None
     if result is None or events is None:
         result, events = discover(program, limits, cancel)
     event, name = choose(events, result, output)
     cap = capture(program, limits, event, name, cancel)
     out = cap.output
-    label = name or f"the tensor differentiated on line {event.line}"
+    label = name or _T("the tensor differentiated on line {line}").format(line=event.line)
     notes = []
     if event is not None and event.n_outputs > 1:
-        notes.append(f"line {event.line} differentiates {event.n_outputs} outputs together; their gradients add "
-                     f"up. This analysis shows the first, {label}; choose another output to see it.")
+        notes.append(_T("line {line} differentiates {n} outputs together; their gradients add up. This analysis "
+                        "shows the first, {label}; choose another output to see it.").format(
+                            line=event.line, n=event.n_outputs, label=label))
 
     # v
     if isinstance(grad_tensor, str):
@@ -338,16 +348,16 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
         v = np.asarray(grad_tensor, dtype=np.float64)
         source_v = "option"
         if v.shape != tuple(out.shape) and not (v.size == 1 and out.numel() == 1):
-            raise AnalysisError(f"v has shape {list(v.shape)} but {label} has shape {list(out.shape)}: they must "
-                                "be the same")
+            raise AnalysisError(_T("v has shape {shape} but {label} has shape {output_shape}: they must be the "
+                                   "same").format(shape=list(v.shape), label=label, output_shape=list(out.shape)))
         v = v.reshape(out.shape)
     elif event is not None and event.grad is not None:
         v, source_v = event.grad, "program"
         if v.shape != tuple(out.shape):
-            raise AnalysisError(
-                f"the program passes a gradient of shape {list(v.shape)} for {label}, which has shape "
-                f"{list(out.shape)}; PyTorch stops there with \"Mismatch in shape\". Give backward a v shaped "
-                "like the output")
+            raise AnalysisError(_T(
+                "the program passes a gradient of shape {shape} for {label}, which has shape {output_shape}; "
+                "PyTorch stops there with \"Mismatch in shape\". Give backward a v shaped like the output").format(
+                    shape=list(v.shape), label=label, output_shape=list(out.shape)))
     elif out.numel() == 1:
         v, source_v = np.ones(tuple(out.shape)), "implicit_ones"
     else:
@@ -356,9 +366,10 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
 
     leaves = _leaves(cap.namespace)
     if not out.requires_grad:
-        notes.append(f"{label} does not require grad: nothing that requires grad went into it, so J is zero.")
+        notes.append(_T("{label} does not require grad: nothing that requires grad went into it, so J is "
+                        "zero.").format(label=label))
     if not leaves:
-        notes.append("no top-level tensor is a leaf that requires grad, so there is no J to show.")
+        notes.append(_T("no top-level tensor is a leaf that requires grad, so there is no J to show."))
 
     # symbolic witness
     out_sym = out._sym if out._sym is not None else np.zeros(tuple(out.shape), dtype=object) * se.Integer(0)
@@ -393,7 +404,8 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
         raise
     except Exception as e:  # noqa: BLE001 - the engine raising is a result, like PyTorch's error
         engine_error = {"type": type(e).__name__, "message": str(e)}
-        notes.append(f"the engine's backward raises {type(e).__name__}, as PyTorch's does: {e}")
+        notes.append(_T("the engine's backward raises {type}, as PyTorch's does: {error}").format(
+            type=type(e).__name__, error=e))
         match, worst = False, float("nan")
         if v is not None:
             vjp = {lname: np.tensordot(v, J[lname], axes=out.dim()) for lname, _ in leaves}
@@ -402,26 +414,26 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
     if leaves and out.requires_grad and sum(t.numel() for _, t in leaves) <= 24 and out.numel() <= 64:
         differences = _central_differences(program, limits, event, name, cap, leaves, J)
         if differences is not None and not differences["match"]:
-            notes.append("float64 central differences differ from J. Expected where the output also depends on "
-                         "a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which "
-                         "autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), "
-                         "where the derivative PyTorch uses is one of several")
+            notes.append(_T("float64 central differences differ from J. Expected where the output also depends on "
+                            "a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which "
+                            "autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), "
+                            "where the derivative PyTorch uses is one of several"))
 
     second = None
     if event is not None and event.create_graph and v is not None and engine_error is None and leaves:
         second = _second_order(out, leaves, v, cap.shadow, values)
         if second is None:
-            notes.append("the second derivatives are not shown: the leaves are too large (over 64 elements)")
+            notes.append(_T("the second derivatives are not shown: the leaves are too large (over 64 elements)"))
 
     # real PyTorch on the recorded forward, and the same recording as a script
     torch_witness, script = _pytorch(program, limits, event, name or "out", leaves, v, J, backward, engine_error,
                                      pytorch, cancel)
     if torch_witness is not None and torch_witness["note"]:
         notes.append(torch_witness["note"] if torch_witness["match"] is not False
-                     else "real PyTorch disagrees: " + torch_witness["note"])
+                     else _T("real PyTorch disagrees: {note}").format(note=torch_witness["note"]))
     elif torch_witness is not None and torch_witness["match"] is False:
-        notes.append(f"real PyTorch {torch_witness['version']} disagrees: largest difference "
-                     f"{torch_witness['max_abs_diff']:.3g}")
+        notes.append(_T("real PyTorch {version} disagrees: largest difference {diff:.3g}").format(
+            version=torch_witness["version"], diff=torch_witness["max_abs_diff"]))
 
     # the chain rule, node by node: the backward(v) the program asks for, recorded
     from core.analysis.trace import GraphNames, build_graph
@@ -587,7 +599,8 @@ def _trace(out, v, names, frees):
         with np.errstate(all="ignore"):
             engine.backward(out, Tensor._make(np.asarray(v, dtype=out._data.dtype)), retain_graph=True)
     except (Exception, LimitExceeded) as e:  # noqa: BLE001 - a hook may raise: the trace stops there
-        note = f"the backward stopped at step {len(rec.steps)}: {type(e).__name__}: {e}"
+        note = _T("the backward stopped at step {step}: {type}: {error}").format(
+            step=len(rec.steps), type=type(e).__name__, error=e)
     finally:
         engine._recorder[0] = None
     return rec.steps, note

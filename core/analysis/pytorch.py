@@ -21,6 +21,7 @@ import numpy as np
 
 from core import dtypes
 from core.analysis.tape import Recording
+from core.translatable import _T
 
 # op name -> (callee, positional arguments, keyword arguments)
 #   callee: a function under torch ("torch.nn.functional.mse_loss") or ".NAME" (a method of the
@@ -167,7 +168,7 @@ def _walk(rec: Recording, backend):
             continue
         name = e.op.name
         if not supported(name):
-            raise ReplayError(f"no PyTorch counterpart is known for the op {name!r}")
+            raise ReplayError(_T("no PyTorch counterpart is known for the op {op!r}").format(op=name))
         # a view of something that needs no grad is made with grad on: PyTorch forbids writing
         # through a view made under no_grad with grad on, and the engine's setitem makes them so
         backend.mode(_grad_on(e), e.default_dtype)
@@ -213,7 +214,7 @@ def _call(backend, name, args, params):
     if name == "index":
         return backend.index(args[0], _index_items(params["index"]))
     if name == "index_put":
-        raise ReplayError("index_put is replayed in place only")
+        raise ReplayError(_T("index_put is replayed in place only"))
     if name == "clone":  # x.contiguous() is a clone in C order: CloneBackward0 in both
         return backend.call(".contiguous" if params.get("order") == "C" else ".clone", [args[0]], {})
     if name in ("max_dim", "min_dim"):
@@ -228,7 +229,7 @@ def _inplace(backend, name, args, params):
     target = args[0]
     if name == "index_put":
         if params.get("accumulate"):
-            raise ReplayError("index_put with accumulate=True is not replayed")
+            raise ReplayError(_T("index_put with accumulate=True is not replayed"))
         backend.setitem(target, _index_items(params["index"]), args[1])
     elif name in _OWN_INPLACE:
         callee, pos, kw = _arguments(backend, name, args, params)
@@ -273,7 +274,7 @@ class _Replay:
         if kind == "ref":
             t = self.get(spec[1])
             if t is None:
-                raise ReplayError("a tensor that requires grad came from outside the recorded operations")
+                raise ReplayError(_T("a tensor that requires grad came from outside the recorded operations"))
             return t
         _, key, arr, version = spec
         entry = self.map.get(key)
@@ -355,11 +356,11 @@ def witness(rec: Recording, leaves: list, v, J: dict, engine_backward: dict | No
         with np.errstate(all="ignore"):
             _walk(rec, replay)
     except ReplayError as e:
-        result.update(match=None, note=f"not replayed in PyTorch: {e}")
+        result.update(match=None, note=_T("not replayed in PyTorch: {reason}").format(reason=e))
         return result
     except Exception as e:  # noqa: BLE001 - PyTorch refusing a step is a finding, stated as such
         result.update(match=False, error={"type": type(e).__name__, "message": str(e)},
-                      note="PyTorch raised while replaying the forward")
+                      note=_T("PyTorch raised while replaying the forward"))
         return result
     finally:
         torch.set_grad_enabled(prev_grad)
@@ -369,22 +370,23 @@ def witness(rec: Recording, leaves: list, v, J: dict, engine_backward: dict | No
     out_t = replay.get(id(out))
     leaves_t = [replay.get(id(t)) for _, t in leaves]
     if out_t is None or any(x is None for x in leaves_t):
-        result.update(match=None, note="not replayed in PyTorch: the output or a leaf was not made by "
-                                       "recorded operations")
+        result.update(match=None, note=_T("not replayed in PyTorch: the output or a leaf was not made by "
+                                          "recorded operations"))
         return result
     for (name, t), xt in zip(leaves, leaves_t):
         if not np.array_equal(xt.detach().numpy(), np.asarray(t._data), equal_nan=True):
-            result.update(match=None, note=f"not replayed in PyTorch: {name} was changed in a way the replay "
-                                           "does not see (through .data or a detached alias)")
+            result.update(match=None, note=_T("not replayed in PyTorch: {name} was changed in a way the replay "
+                                              "does not see (through .data or a detached alias)").format(name=name))
             return result
     d, ok = compare(out_t.detach().numpy(), np.asarray(out._data))
     if not ok:
         result.update(match=False, max_abs_diff=d,
-                      note=f"PyTorch's forward gives different values for the output (largest difference {d:.3g})")
+                      note=_T("PyTorch's forward gives different values for the output (largest difference "
+                              "{diff:.3g})").format(diff=d))
         return result
     if not out_t.requires_grad:
         if out.requires_grad:
-            result.update(match=False, note="in PyTorch the output does not require grad")
+            result.update(match=False, note=_T("in PyTorch the output does not require grad"))
         elif v is not None:
             result["backward"] = {name: np.zeros(t.shape) for name, t in leaves}
         return result
@@ -424,11 +426,11 @@ def witness(rec: Recording, leaves: list, v, J: dict, engine_backward: dict | No
     except RuntimeError as e:
         result["error"] = {"type": type(e).__name__, "message": str(e)}
         same = engine_error is not None and engine_error.get("message") == str(e)
-        result.update(match=same, note="PyTorch's backward raises the same error as the engine's" if same
-                      else "PyTorch's backward raises an error")
+        result.update(match=same, note=_T("PyTorch's backward raises the same error as the engine's") if same
+                      else _T("PyTorch's backward raises an error"))
         return result
     if engine_error is not None:
-        result.update(match=False, note="PyTorch's backward runs where the engine's raised")
+        result.update(match=False, note=_T("PyTorch's backward runs where the engine's raised"))
         return result
     result.update(max_abs_diff=worst, match=match)
     return result
@@ -522,7 +524,7 @@ class _Script:
         if kind == "ref":
             entry = self.map.get(spec[1])
             if entry is None:
-                raise ReplayError("a tensor that requires grad came from outside the recorded operations")
+                raise ReplayError(_T("a tensor that requires grad came from outside the recorded operations"))
             return entry[0]
         _, key, arr, version = spec
         entry = self.map.get(key)
@@ -640,7 +642,8 @@ def script(rec: Recording, leaves: list, output_name: str, v) -> str:
             names[id(t)] = name
     changed = _unseen_change(rec, leaves)
     if changed is not None:
-        raise ReplayError(f"{changed} was changed through .data or a detached alias, which a replay cannot see")
+        raise ReplayError(_T("{name} was changed through .data or a detached alias, which a replay cannot "
+                             "see").format(name=changed))
     out_id = id(rec.output)
     names[out_id] = output_name if output_name.isidentifier() else names.get(out_id, "out")
     w = _Script(names, _single_use(rec, set(names)))

@@ -12,6 +12,8 @@ import time
 import numpy as np
 import symengine as se
 
+from core.translatable import _T
+
 
 class Cancelled(Exception):
     """The caller cancelled a long symbolic computation."""
@@ -76,7 +78,8 @@ def jacobian(out_sym, leaf_syms, values: dict, progress=None, cancel=None, block
             J[a:a + block.rows] = np.asarray(_to_float(np.array(evaluated.tolist(), dtype=object)), dtype=float)
             done += block.rows
             if progress is not None:
-                progress(done / total, f"Jacobian rows {done} of {total} ({time.monotonic() - start:.1f} s)")
+                progress(done / total, _T("Jacobian rows {done} of {total} ({seconds:.1f} s)").format(
+                    done=done, total=total, seconds=time.monotonic() - start))
         numeric.append(J.reshape(np.shape(out_sym) + np.shape(leaf)))
         symbolic.append(rows)
     return numeric, symbolic

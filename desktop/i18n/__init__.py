@@ -1,13 +1,17 @@
 """The UI in English and Simplified Chinese, through Qt's translation system.
 
-- ``resources/i18n/backprop_lens_zh_CN.ts``: every ``tr()`` string of ``desktop/``
-  and every sentence of ``core/explain.py`` (context ``explain``), with its
-  translation.  ``python -m desktop.i18n update`` re-extracts them (keeping the
-  translations); ``python -m desktop.i18n build`` compiles the ``.qm`` files.
+- ``resources/i18n/backprop_lens_zh_CN.ts``: every ``tr()`` string of ``desktop/``,
+  every sentence of ``core/explain.py`` (context ``explain``) and every ``_T``
+  template of the analysis (context ``analysis``), with its translation.
+  ``python -m desktop.i18n update`` re-extracts them (keeping the translations);
+  ``python -m desktop.i18n build`` compiles the ``.qm`` files.
 - :mod:`~desktop.i18n.catalog`: the files, lupdate and lrelease (no Qt import).
 - :mod:`~desktop.i18n.language`: the choice (system / English / 简体中文),
   saved with QSettings, the translators, switching at run time, the menu.
 - :mod:`~desktop.i18n.retranslate`: retranslating windows that already exist.
+- :mod:`~desktop.i18n.composed`: ``translate_text(text)``, the texts core composes
+  in English (notes, errors, progress) in the UI's language, matched against
+  core's ``_T`` templates (context ``analysis``).
 
 The names below are loaded on first use, so ``python -m desktop.i18n build``
 (run by scripts/setup.sh) does not load Qt.
@@ -19,7 +23,7 @@ _EXPORTS = {
     "CHINESE": "language", "ENGLISH": "language", "LANGUAGES": "language", "NATIVE_NAMES": "language",
     "SYSTEM": "language", "add_language_menu": "language", "current_language": "language",
     "install": "language", "manager": "language", "resolve": "language", "set_language": "language",
-    "system_language": "language",
+    "system_language": "language", "translate_text": "composed",
 }
 __all__ = sorted(_EXPORTS)
 

@@ -1,6 +1,6 @@
 """``python -m desktop.i18n update|build|check``.
 
-update  re-extract the strings of desktop/ and core/explain.py into resources/i18n/*.ts
+update  re-extract the strings of desktop/ and core's _T texts (explain, analysis) into resources/i18n/*.ts
         (existing translations kept; new strings arrive as type="unfinished")
 build   compile each .ts into its .qm when the .qm is missing or older (what the app does at start)
 check   list the messages still untranslated; exit status 1 if there are any

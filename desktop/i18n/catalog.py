@@ -9,7 +9,9 @@ wheel in a read-only site-packages).  The app calls it at start, as do
 ``scripts/setup.sh`` and the tests.
 
 :func:`update` re-extracts the strings: ``pyside6-lupdate`` over ``desktop/``
-plus the sentences of ``core/explain.py`` (see :mod:`desktop.i18n.explain_strings`),
+plus the ``_T`` texts of ``core/explain.py`` (context ``explain``) and of the
+analysis, its PyTorch witness, the Jacobian's progress and the service (context
+``analysis``; see :mod:`desktop.i18n.explain_strings`),
 keeping every existing translation and dropping strings the code no longer has.
 
 No Qt import here: the tools run as subprocesses, so this works before (and
@@ -28,7 +30,7 @@ from importlib.resources import files
 from importlib.util import find_spec
 from pathlib import Path
 
-from desktop.i18n.explain_strings import explain_sentences, lupdate_stub
+from desktop.i18n.explain_strings import core_stub
 
 APP_NAME = "backprop_lens"
 SOURCE_LANGUAGE = "en"
@@ -172,15 +174,15 @@ def desktop_folder() -> Path:
 
 
 def update(language: str, ts: Path | None = None) -> str:
-    """Re-extract the strings of desktop/ and core/explain.py into the language's .ts
+    """Re-extract the strings of desktop/ and core's ``_T`` texts into the language's .ts
     (or into ``ts``, e.g. a copy, to see what an update would change).
 
     Existing translations are kept; strings no longer in the code are dropped;
     new ones arrive as ``type="unfinished"``.  Returns lupdate's report.
     """
     with tempfile.TemporaryDirectory(prefix="backprop-lens-i18n-") as scratch:
-        stub = Path(scratch) / "explain_sentences.py"
-        stub.write_text(lupdate_stub(explain_sentences()), encoding="utf-8")
+        stub = Path(scratch) / "core_texts.py"
+        stub.write_text(core_stub(), encoding="utf-8")
         # -locations none: no file names or line numbers in the .ts, so edits to the
         # code do not churn it (and the stub's temporary path never appears in it).
         return _run([str(tool("lupdate")), "-extensions", "py", "-no-obsolete", "-locations", "none",

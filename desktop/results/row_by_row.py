@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout)
 
+from desktop.i18n.composed import translate_text
 from desktop.results.matrix_table import MatrixTable
 
 
@@ -142,7 +143,7 @@ class RowByRowPanel(QDialog):
         self._job = None
         if outcome.analysis is None or outcome.analysis.get("backward") is None:
             self.step_text.setText(self.tr("This row could not be computed: {0}").format(
-                outcome.note or self.tr("cancelled")))
+                translate_text(outcome.note) or self.tr("cancelled")))
             self.next_button.setEnabled(True)
             return
         grads = outcome.analysis["backward"]

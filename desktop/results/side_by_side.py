@@ -12,6 +12,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from desktop.i18n.composed import translate_text
 from desktop.results.colors import status_colors
 from desktop.results.labels import small, wrapping_label
 from desktop.results.leaf_block import LeafBlock
@@ -21,7 +22,9 @@ from desktop.results.values import flatten, format_number, shape_text
 
 
 class SideBySidePanel(QWidget):
-    """``set_analysis(a)`` shows core's analysis dict (or a placeholder for None)."""
+    """``set_analysis(a)`` shows core's analysis dict (or, for None, why there is none: the
+    service's note, else a placeholder).  The notes core writes in English are shown in
+    the UI's language (:func:`desktop.i18n.translate_text`); the dict keeps them as they are."""
 
     entryActivated = Signal(str, int, int)  # leaf, row (output element), column (leaf element) of J
 
@@ -32,6 +35,8 @@ class SideBySidePanel(QWidget):
         self._verdict_kind = "none"
         self._verdict_color_kind = "pending"
         self._error_label: QLabel | None = None
+        self.note_label: QLabel | None = None       # why there is no analysis, when core said why
+        self.note_labels: list[QLabel] = []         # the analysis's notes, as shown
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -42,22 +47,30 @@ class SideBySidePanel(QWidget):
         self.set_analysis(None)
 
     # --- public -------------------------------------------------------------
-    def set_analysis(self, a: dict | None) -> None:
+    def set_analysis(self, a: dict | None, note: str | None = None) -> None:
+        """Show ``a``; with no analysis, ``note`` (core's reason, in English) says why."""
         self._analysis = a
         for block in self._blocks.values():
             block.release()
         self._blocks = {}
         self._error_label = None
         self.pytorch_label = None
+        self.note_label = None
+        self.note_labels = []
         content = QWidget()
         layout = QVBoxLayout(content)
         layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinAndMaxSize)
         self.verdict_label = self._new_verdict_label()
         if a is None:
             self._verdict_kind = "none"
-            layout.addWidget(wrapping_label(self.tr(
-                "No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine's backward "
-                "appear here side by side.")))
+            if note:
+                self.note_label = wrapping_label(self.tr("No analysis for this run: {note}").format(
+                    note=translate_text(note)))
+                layout.addWidget(self.note_label)
+            else:
+                layout.addWidget(wrapping_label(self.tr(
+                    "No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine's backward "
+                    "appear here side by side.")))
             layout.addStretch(1)
             self._install(content)
             return
@@ -118,7 +131,7 @@ class SideBySidePanel(QWidget):
     def _summary(self, a: dict) -> QLabel:
         shape = a.get("output_shape") or []
         source = a.get("grad_tensor_source")
-        out = a.get("output") or "out"
+        out = translate_text(a.get("output")) or "out"    # "the tensor differentiated on line 4" is core's
         if source == "program":
             v_text = self.tr("v is the gradient the program passes to backward().")
         elif source == "option":
@@ -175,7 +188,7 @@ class SideBySidePanel(QWidget):
         elif a.get("vjp") is None or a.get("backward") is None:
             kind, self._verdict_kind = "pending", "no-v"
             text = self.tr("No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare "
-                           "vᵀJ with the engine's backward.").format(output=a.get("output") or "out")
+                           "vᵀJ with the engine's backward.").format(output=translate_text(a.get("output")) or "out")
         elif a.get("match"):
             kind, self._verdict_kind = "agree", "agree"
             text = self.tr("✓ Agree: vᵀJ from the symbolic Jacobian equals the engine's backward, entry by entry. "
@@ -235,7 +248,9 @@ class SideBySidePanel(QWidget):
         if notes:
             layout.addWidget(small(wrapping_label(self.tr("Notes:"))))
             for note in notes:
-                layout.addWidget(small(wrapping_label("• " + note)))
+                label = small(wrapping_label("• " + translate_text(note)))
+                self.note_labels.append(label)
+                layout.addWidget(label)
         return box
 
     def _install(self, content: QWidget) -> None:

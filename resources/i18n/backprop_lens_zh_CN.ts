@@ -614,10 +614,6 @@
         <translation>Python 程序 (*.py)</translation>
     </message>
     <message>
-        <source>Cannot write {0}: {1}</source>
-        <translation>无法写入 {0}：{1}</translation>
-    </message>
-    <message>
         <source>About Backprop Lens</source>
         <translation>关于 Backprop Lens</translation>
     </message>
@@ -816,6 +812,10 @@
 <context>
     <name>SideBySidePanel</name>
     <message>
+        <source>No analysis for this run: {note}</source>
+        <translation>本次运行没有分析结果：{note}</translation>
+    </message>
+    <message>
         <source>No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine&apos;s backward appear here side by side.</source>
         <translation>还没有分析结果。运行一个程序后，它的雅可比矩阵 J、vᵀJ 和引擎的 backward 结果会并排显示在这里。</translation>
     </message>
@@ -1004,6 +1004,181 @@
     <message>
         <source>({n} entries need fixing.)</source>
         <translation>（有 {n} 处输入需要修改。）</translation>
+    </message>
+</context>
+<context>
+    <name>analysis</name>
+    <message>
+        <source>PyTorch raises &quot;grad can be implicitly created only for scalar outputs&quot; here: {name} has shape {shape}, so backward() needs a gradient v of that shape (the weights of the rows of J it adds up). Choose v (the app&apos;s v editor, or --grad-tensor) to see vᵀJ; J itself is shown in full.</source>
+        <translation>PyTorch 在这里会报错“grad can be implicitly created only for scalar outputs”：{name} 的形状是 {shape}，所以 backward() 需要一个同样形状的梯度 v（即把 J 的各行加起来时所用的权重）。选定 v（用本应用的 v 编辑器，或 --grad-tensor）即可看到 vᵀJ；J 本身已完整显示。</translation>
+    </message>
+    <message>
+        <source>the gradient v must be a number or nested lists of numbers in JSON, e.g. [[1, 0], [0, 1]] ({error})</source>
+        <translation>梯度 v 必须是 JSON 格式的数字或嵌套的数字列表，例如 [[1, 0], [0, 1]]（{error}）</translation>
+    </message>
+    <message>
+        <source>the gradient v must be a rectangular nested list of numbers</source>
+        <translation>梯度 v 必须是规整的嵌套数字列表（同一层的每个列表长度相同）</translation>
+    </message>
+    <message>
+        <source>there is no tensor named &apos;{output}&apos; at the end of the program; tensors: {names}</source>
+        <translation>程序结束时没有名为“{output}”的张量；现有的张量：{names}</translation>
+    </message>
+    <message>
+        <source>there is no tensor named &apos;{output}&apos; at the end of the program</source>
+        <translation>程序结束时没有名为“{output}”的张量</translation>
+    </message>
+    <message>
+        <source>the program differentiates nothing and leaves no tensor with a grad_fn; make a tensor with requires_grad=True and compute something from it</source>
+        <translation>程序没有对任何东西求导，结束时也没有带 grad_fn 的张量；请创建一个 requires_grad=True 的张量，再用它计算些什么</translation>
+    </message>
+    <message>
+        <source>the program did not reach the differentiation on the second run: {type}: {message}</source>
+        <translation>第二次运行时，程序没有执行到求导的地方：{type}: {message}</translation>
+    </message>
+    <message>
+        <source>the program did not reach the differentiation on the second run</source>
+        <translation>第二次运行时，程序没有执行到求导的地方</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is not a tensor</source>
+        <translation>“{name}”不是张量</translation>
+    </message>
+    <message>
+        <source>the program&apos;s own backward on another output freed the graph this output uses before the end, so the engine cannot differentiate it again; choose the tensor the program differentiates first, or add retain_graph=True there</source>
+        <translation>程序自己对另一个输出调用的 backward 提前释放了这个输出所用的计算图，所以引擎无法再对它求导；请选择程序最先求导的张量，或者在那次调用中加上 retain_graph=True</translation>
+    </message>
+    <message>
+        <source>the program was rejected: {message}</source>
+        <translation>程序未被接受：{message}</translation>
+    </message>
+    <message>
+        <source>the tensor differentiated on line {line}</source>
+        <translation>第 {line} 行求导的张量</translation>
+    </message>
+    <message>
+        <source>line {line} differentiates {n} outputs together; their gradients add up. This analysis shows the first, {label}; choose another output to see it.</source>
+        <translation>第 {line} 行同时对 {n} 个输出求导，它们的梯度会累加。这里只分析第一个输出 {label}；要查看其他输出，请另外选择。</translation>
+    </message>
+    <message>
+        <source>v has shape {shape} but {label} has shape {output_shape}: they must be the same</source>
+        <translation>v 的形状是 {shape}，而 {label} 的形状是 {output_shape}：两者必须相同</translation>
+    </message>
+    <message>
+        <source>the program passes a gradient of shape {shape} for {label}, which has shape {output_shape}; PyTorch stops there with &quot;Mismatch in shape&quot;. Give backward a v shaped like the output</source>
+        <translation>程序为形状是 {output_shape} 的 {label} 传入了形状为 {shape} 的梯度；PyTorch 会在那里报错“Mismatch in shape”并停止。请给 backward 传入一个与输出形状相同的 v</translation>
+    </message>
+    <message>
+        <source>{label} does not require grad: nothing that requires grad went into it, so J is zero.</source>
+        <translation>{label} 不需要梯度：计算它时没有用到任何需要梯度的张量，所以 J 为零。</translation>
+    </message>
+    <message>
+        <source>no top-level tensor is a leaf that requires grad, so there is no J to show.</source>
+        <translation>顶层没有需要梯度的叶子张量，所以没有 J 可以显示。</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s backward raises {type}, as PyTorch&apos;s does: {error}</source>
+        <translation>引擎的 backward 抛出了 {type}，PyTorch 也会如此：{error}</translation>
+    </message>
+    <message>
+        <source>float64 central differences differ from J. Expected where the output also depends on a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), where the derivative PyTorch uses is one of several</source>
+        <translation>float64 中心差分与 J 不同。以下情况属于意料之中：输出还通过 detach() 或 torch.no_grad() 依赖某个叶子张量（微调叶子会改变这些值，而 autograd 理应忽略它们）；或者处在折点或并列处（relu 在 0 处、abs 在 0 处、多个相等的最大值），这时 PyTorch 采用的导数只是几种可能之一</translation>
+    </message>
+    <message>
+        <source>the second derivatives are not shown: the leaves are too large (over 64 elements)</source>
+        <translation>未显示二阶导数：叶子张量太大（超过 64 个元素）</translation>
+    </message>
+    <message>
+        <source>real PyTorch disagrees: {note}</source>
+        <translation>真正的 PyTorch 结果不同：{note}</translation>
+    </message>
+    <message>
+        <source>real PyTorch {version} disagrees: largest difference {diff:.3g}</source>
+        <translation>真正的 PyTorch {version} 结果不同：最大差值 {diff:.3g}</translation>
+    </message>
+    <message>
+        <source>the backward stopped at step {step}: {type}: {error}</source>
+        <translation>backward 在第 {step} 步停止：{type}: {error}</translation>
+    </message>
+    <message>
+        <source>no PyTorch counterpart is known for the op {op!r}</source>
+        <translation>不知道运算 {op!r} 在 PyTorch 中对应什么</translation>
+    </message>
+    <message>
+        <source>index_put is replayed in place only</source>
+        <translation>index_put 只能以原地操作的形式重放</translation>
+    </message>
+    <message>
+        <source>index_put with accumulate=True is not replayed</source>
+        <translation>带 accumulate=True 的 index_put 不会被重放</translation>
+    </message>
+    <message>
+        <source>a tensor that requires grad came from outside the recorded operations</source>
+        <translation>有一个需要梯度的张量来自记录下来的运算之外</translation>
+    </message>
+    <message>
+        <source>not replayed in PyTorch: {reason}</source>
+        <translation>没有在 PyTorch 中重放：{reason}</translation>
+    </message>
+    <message>
+        <source>PyTorch raised while replaying the forward</source>
+        <translation>PyTorch 重放前向计算时报错</translation>
+    </message>
+    <message>
+        <source>not replayed in PyTorch: the output or a leaf was not made by recorded operations</source>
+        <translation>没有在 PyTorch 中重放：输出或某个叶子张量不是由记录下来的运算生成的</translation>
+    </message>
+    <message>
+        <source>not replayed in PyTorch: {name} was changed in a way the replay does not see (through .data or a detached alias)</source>
+        <translation>没有在 PyTorch 中重放：{name} 以重放看不到的方式被修改过（通过 .data 或 detach 得到的别名）</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s forward gives different values for the output (largest difference {diff:.3g})</source>
+        <translation>PyTorch 的前向计算给出的输出值不同（最大差值 {diff:.3g}）</translation>
+    </message>
+    <message>
+        <source>in PyTorch the output does not require grad</source>
+        <translation>在 PyTorch 中，输出不需要梯度</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s backward raises the same error as the engine&apos;s</source>
+        <translation>PyTorch 的 backward 抛出了与引擎相同的错误</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s backward raises an error</source>
+        <translation>PyTorch 的 backward 抛出了错误</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s backward runs where the engine&apos;s raised</source>
+        <translation>引擎的 backward 报错的地方，PyTorch 的 backward 却正常运行</translation>
+    </message>
+    <message>
+        <source>{name} was changed through .data or a detached alias, which a replay cannot see</source>
+        <translation>{name} 通过 .data 或 detach 得到的别名被修改过，重放看不到这种修改</translation>
+    </message>
+    <message>
+        <source>Jacobian rows {done} of {total} ({seconds:.1f} s)</source>
+        <translation>雅可比矩阵：已算 {done}/{total} 行（{seconds:.1f} 秒）</translation>
+    </message>
+    <message>
+        <source>running the program</source>
+        <translation>正在运行程序</translation>
+    </message>
+    <message>
+        <source>symbolic Jacobian</source>
+        <translation>正在求符号雅可比矩阵</translation>
+    </message>
+    <message>
+        <source>there is no analysis to export yet</source>
+        <translation>还没有可以导出的分析</translation>
+    </message>
+    <message>
+        <source>this program&apos;s forward cannot be written as plain PyTorch calls</source>
+        <translation>这个程序的前向计算无法写成普通的 PyTorch 调用</translation>
+    </message>
+    <message>
+        <source>unknown export format {format!r}</source>
+        <translation>未知的导出格式 {format!r}</translation>
     </message>
 </context>
 <context>
