@@ -484,17 +484,6 @@ class _Nudge(ShadowHooks):
         self.ordinal, self.element, self.delta = ordinal, element, delta
         self.count = 0
 
-    def __enter__(self):
-        from core.ops import registry
-        self._prev = registry.shadow[0]
-        registry.shadow[0] = self
-        return self
-
-    def __exit__(self, *exc):
-        from core.ops import registry
-        registry.shadow[0] = self._prev
-        return False
-
     def on_leaf(self, t):
         if self.count == self.ordinal:
             data = t._ensure_array()

@@ -47,22 +47,11 @@ class Tape(ShadowHooks):
         self._elements = 0
         self.too_large = False
 
-    def __enter__(self):
-        from core.ops import registry
-        self._prev = registry.shadow[0]
-        registry.shadow[0] = self
-        return self
-
-    def __exit__(self, *exc):
-        from core.ops import registry
-        registry.shadow[0] = self._prev
-        return False
-
     # -- hooks -----------------------------------------------------------------------
     def on_leaf(self, t):
         self._keep.append(t)
-        self.entries.append(Entry("leaf", result=id(t), value=self._copy(t._data),
-                                                  grad_enabled=grad_mode._state[0], default_dtype=dtypes.get_default_dtype().name))
+        self.entries.append(Entry("leaf", result=id(t), value=self._copy(t._data), version=_version(t),
+                                  grad_enabled=grad_mode._state[0], default_dtype=dtypes.get_default_dtype().name))
 
     def on_apply(self, op, inputs, params, result):
         self._keep.append(result)

@@ -39,7 +39,18 @@ shadow: list = [None]
 
 class ShadowHooks:
     """What an observer in the ``shadow`` cell is told about the forward.
-    Every method is a no-op here; subclasses pick what they need."""
+    Every method is a no-op here; subclasses pick what they need.  As a
+    context manager it sits in the cell for the block (``run_program`` does
+    that with its ``shadow`` argument)."""
+
+    def __enter__(self):
+        self._prev = shadow[0]
+        shadow[0] = self
+        return self
+
+    def __exit__(self, *exc):
+        shadow[0] = self._prev
+        return False
 
     def on_leaf(self, t):
         """``t`` has just become a leaf that requires grad."""

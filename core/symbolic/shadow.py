@@ -7,8 +7,9 @@ constants, as they are for autograd.  Views get views of their base's
 ``_sym``, so an in-place write through a view (``y[0, 0] = ...``) lands in
 the base's expressions as it lands in its numbers.
 
-The engine calls three hooks here (``on_apply``, ``on_inplace``, ``on_leaf``)
-only while a :class:`Shadow` is active, so a normal run pays one list read.
+The engine calls the hooks of :class:`~core.ops.registry.ShadowHooks` here
+(``on_leaf``, ``on_apply``, ``inplace_value``, ``after_inplace``) only while a
+:class:`Shadow` is active, so a normal run pays one list read.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import symengine as se
 
 from core.autograd import grad_mode
 
-from core.ops.registry import ShadowHooks, shadow as active  # the cell the engine reads
+from core.ops.registry import ShadowHooks
 
 
 def _number(v):
@@ -52,15 +53,6 @@ class Shadow(ShadowHooks):
     def __init__(self):
         self.leaves = []        # (tensor, object array of symbols)
         self._count = 0
-
-    def __enter__(self):
-        self._prev = active[0]
-        active[0] = self
-        return self
-
-    def __exit__(self, *exc):
-        active[0] = self._prev
-        return False
 
     # -- hooks ----------------------------------------------------------------------
     def on_leaf(self, t):
