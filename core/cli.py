@@ -137,12 +137,14 @@ def _report_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _report_command(args: list[str]) -> int:
+def _command(run, args: list[str], usage: str) -> int:
+    """Run a command's function, turning a wrong use or an unwritable output into exit 2
+    with a message on stderr (``usage`` first for a wrong use)."""
     from core.export.files import OutputPathError
     try:
-        return _report(args)
+        return run(args)
     except UsageError as e:
-        sys.stderr.write(f"{REPORT_USAGE}{PROG}: {e}\n")
+        sys.stderr.write(f"{usage}{PROG}: {e}\n")
         return EXIT_USAGE
     except OutputPathError as e:
         sys.stderr.write(f"{PROG}: {e}\n")
@@ -151,12 +153,14 @@ def _report_command(args: list[str]) -> int:
         return e.code if isinstance(e.code, int) else EXIT_USAGE
 
 
+RUN_USAGE = (f"usage: {PROG} run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] "
+             "[--pytorch-script OUT.py] [--max-... N]\n")
+
+
 def _report(args: list[str]) -> int:
     """``report``: the run and the analysis of ``run``, written as HTML (and LaTeX)."""
     from core.export import check_writable, html_report, latex_document, write_atomic
     from core.export.latex import latex_unavailable_document
-    from core.interp import Limits
-    from core.report_json import run_to_json
 
     options = _report_parser().parse_args(args)
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
@@ -168,16 +172,7 @@ def _report(args: list[str]) -> int:
         raise UsageError("-o and --latex name the same file")
     for target in targets:  # before the run: a wrong folder is reported at once
         check_writable(target)
-    source = read_program(options.program)
-    limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
-                       if getattr(options, name) is not None})
-
-    result, events = _run_and_discover(source, options.program, limits)
-    analysis, note = analyse(result, source, output=options.output, grad_tensor=grad_tensor, limits=limits,
-                             events=events, filename=options.program, pytorch=options.pytorch)
-    report = run_to_json(result, analysis)
-    if note is not None:
-        report["analysis_note"] = note
+    source, result, report, note = _run_and_report(options, grad_tensor)
 
     name = Path(options.program).name
     write_atomic(options.report_path, html_report(report, source, filename=name, lang=options.lang))
@@ -240,45 +235,40 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK if args else EXIT_USAGE
     command, rest = args[0], args[1:]
     if command == "report":
-        return _report_command(rest)
+        return _command(_report, rest, REPORT_USAGE)
     if command != "run":
         sys.stderr.write(USAGE + f"{PROG}: unknown command {command!r} (expected one of: {', '.join(COMMANDS)})\n")
         return EXIT_USAGE
-    from core.export.files import OutputPathError
-    try:
-        return _run(rest)
-    except UsageError as e:
-        sys.stderr.write(f"usage: {PROG} run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] "
-                         f"[--pytorch-script OUT.py] [--max-... N]\n{PROG}: {e}\n")
-        return EXIT_USAGE
-    except OutputPathError as e:
-        sys.stderr.write(f"{PROG}: {e}\n")
-        return EXIT_USAGE
-    except SystemExit as e:  # --help
-        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    return _command(_run, rest, RUN_USAGE)
 
 
-def _run(args: list[str]) -> int:
+def _run_and_report(options, grad_tensor):
+    """``run`` and ``report`` alike: read the program, run it within the options' limits,
+    analyse it; (source, the run, DESIGN.md's JSON with its analysis, the analysis note)."""
     from core.interp import Limits
     from core.report_json import run_to_json
-
-    options = _run_parser().parse_args(args)
-    grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
-    if options.pytorch_script is not None:
-        from core.export import check_writable
-        check_writable(options.pytorch_script)  # before the run: a wrong folder is reported at once
     source = read_program(options.program)
     limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
                        if getattr(options, name) is not None})
-
     result, events = _run_and_discover(source, options.program, limits)
     analysis, note = analyse(result, source, output=options.output, grad_tensor=grad_tensor, limits=limits,
                              events=events, filename=options.program, pytorch=options.pytorch)
     report = run_to_json(result, analysis)
     if note is not None:
         report["analysis_note"] = note
+    return source, result, report, note
+
+
+def _run(args: list[str]) -> int:
+
+    options = _run_parser().parse_args(args)
+    grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
     if options.pytorch_script is not None:
-        script = (analysis or {}).get("pytorch_script")
+        from core.export import check_writable
+        check_writable(options.pytorch_script)  # before the run: a wrong folder is reported at once
+    source, result, report, note = _run_and_report(options, grad_tensor)
+    if options.pytorch_script is not None:
+        script = (report["analysis"] or {}).get("pytorch_script")
         if script is None:
             raise UsageError("there is no PyTorch script to write: "
                              + (note or "the forward could not be recorded as PyTorch calls"))
