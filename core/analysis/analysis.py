@@ -223,10 +223,12 @@ class Capture:
     stdout: str
 
 
-def capture(program, limits, event, output_name, cancel=None):
-    """Run with the symbolic shadow and stop where ``event`` differentiates."""
+def run_to(program, limits, event, output_name, shadow, cancel=None, default_dtype=None):
+    """Run ``program`` with ``shadow`` observing, and stop where ``event``
+    differentiates (with no event: run to the end and take ``output_name``).
+    Returns (the output tensor or None when not reached, the top-level names
+    then, the run's result)."""
     from core.autograd.tensor import Tensor
-    shadow = Shadow()
     box = {}
     seen = [0]
 
@@ -236,21 +238,29 @@ def capture(program, limits, event, output_name, cancel=None):
             box["namespace"] = dict(interp.globals.vars)
             raise StopRun()
         seen[0] += 1
-    r = run_program(program.source, program=program, limits=limits, observer=observe, shadow=shadow, cancel=cancel)
+    r = run_program(program.source, program=program, limits=limits, observer=observe, shadow=shadow,
+                    cancel=cancel, default_dtype=default_dtype)
+    if "output" in box:
+        return box["output"], box["namespace"], r
+    out = r.namespace.get(output_name) if event is None else None
+    return (out if isinstance(out, Tensor) else None), r.namespace, r
+
+
+def capture(program, limits, event, output_name, cancel=None):
+    """Run with the symbolic shadow and stop where ``event`` differentiates."""
+    shadow = Shadow()
+    out, namespace, r = run_to(program, limits, event, output_name, shadow, cancel)
     if r.error is not None and r.error.kind == "cancelled":
         from core.symbolic.jacobian import Cancelled
         raise Cancelled()
-    if "output" not in box:
-        if event is not None:
-            if r.error:
-                raise AnalysisError(_T("the program did not reach the differentiation on the second run: "
-                                       "{type}: {message}").format(type=r.error.type, message=r.error.message))
-            raise AnalysisError(_T("the program did not reach the differentiation on the second run"))
-        out = r.namespace.get(output_name)
-        if not isinstance(out, Tensor):
+    if out is None:
+        if event is None:
             raise AnalysisError(_T("'{name}' is not a tensor").format(name=output_name))
-        box["output"], box["namespace"] = out, r.namespace
-    return Capture(box["output"], box["namespace"], shadow, r.stdout)
+        if r.error:
+            raise AnalysisError(_T("the program did not reach the differentiation on the second run: "
+                                   "{type}: {message}").format(type=r.error.type, message=r.error.message))
+        raise AnalysisError(_T("the program did not reach the differentiation on the second run"))
+    return Capture(out, namespace, shadow, r.stdout)
 
 
 # ---------------------------------------------------------------------------
@@ -497,22 +507,9 @@ def _central_differences(program, limits, event, name, cap, leaves, J, h=1e-6):
     ordinals = {id(t): k for k, (t, _) in enumerate(cap.shadow.leaves)}
 
     def forward(ordinal, element, delta):
-        box = {}
-        seen = [0]
-
-        def observe(kind, outputs, grads, interp, *flags):
-            if event is not None and seen[0] == event.ordinal:
-                box["out"] = np.array(outputs[0]._data, dtype=np.float64)
-                raise StopRun()
-            seen[0] += 1
-        r = run_program(program.source, program=program, limits=limits, observer=observe,
-                        shadow=_Nudge(ordinal, element, delta), default_dtype=dtypes.float64)
-        if "out" not in box:
-            value = r.namespace.get(name)
-            if value is None or not hasattr(value, "_data"):
-                return None
-            box["out"] = np.array(value._data, dtype=np.float64)
-        return box["out"]
+        out, _, _ = run_to(program, limits, event, name, _Nudge(ordinal, element, delta),
+                           default_dtype=dtypes.float64)
+        return None if out is None else np.array(out._data, dtype=np.float64)
 
     fd = {}
     worst, ok = 0.0, True

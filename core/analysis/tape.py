@@ -16,7 +16,7 @@ import numpy as np
 
 from core import dtypes
 from core.autograd import grad_mode
-from core.interp.run import StopRun, run_program
+from core.interp.run import StopRun
 from core.ops.registry import ShadowHooks
 
 
@@ -100,25 +100,9 @@ def record(program, limits, event, output_name, cancel=None) -> Recording | None
     """Run ``program`` with a tape and stop where ``event`` differentiates (or
     at the end, for ``output_name``).  None when the run does not get there
     or the tape grows too large."""
-    from core.autograd.tensor import Tensor
+    from core.analysis.analysis import run_to
     tape = Tape()
-    box = {}
-    seen = [0]
-
-    def observe(kind, outputs, grads, interp, *flags):
-        if event is not None and seen[0] == event.ordinal:
-            box["output"] = outputs[0]
-            box["namespace"] = dict(interp.globals.vars)
-            raise StopRun()
-        seen[0] += 1
-    r = run_program(program.source, program=program, limits=limits, observer=observe, shadow=tape, cancel=cancel)
-    if tape.too_large:
+    out, namespace, _ = run_to(program, limits, event, output_name, tape, cancel)
+    if tape.too_large or out is None:
         return None
-    if "output" not in box:
-        if event is not None:
-            return None
-        out = r.namespace.get(output_name)
-        if not isinstance(out, Tensor):
-            return None
-        box["output"], box["namespace"] = out, r.namespace
-    return Recording(tape, box["output"], box["namespace"])
+    return Recording(tape, out, namespace)
