@@ -80,9 +80,22 @@ def _output_name(text):
     return text
 
 
-def _run_parser() -> argparse.ArgumentParser:
+def _add_analysis_options(p):
+    """The options ``run`` and ``report`` share after their own: --pytorch and the limits."""
     from core.interp import Limits
     defaults = Limits()
+    p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
+                   help="replay the forward in real PyTorch, when it is installed, as one more witness "
+                        "(default auto)")
+    limits = p.add_argument_group("limits", "what one run may use; a program that goes past one is stopped")
+    for option, (name, kind) in LIMIT_OPTIONS.items():
+        what = defaults.DESCRIPTIONS[name][0]
+        default = getattr(defaults, name)
+        limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_positive(kind),
+                            help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
+
+
+def _run_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=f"{PROG} run", description="Run a program in Backprop Lens's safe interpreter and show "
                 "what it printed, its error and every top-level tensor with its grad.")
     p.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
@@ -92,17 +105,9 @@ def _run_parser() -> argparse.ArgumentParser:
     p.add_argument("--grad-tensor", metavar="JSON",
                    help="the vector v of out.backward(v), as a JSON number or nested list "
                         "(default: the program's own gradient argument, or 1 for a scalar output)")
-    p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
-                   help="replay the forward in real PyTorch, when it is installed, as one more witness "
-                        "(default auto)")
     p.add_argument("--pytorch-script", metavar="OUT.py",
                    help="also write the forward as a plain PyTorch script that prints the same grads")
-    limits = p.add_argument_group("limits", "what one run may use; a program that goes past one is stopped")
-    for option, (name, kind) in LIMIT_OPTIONS.items():
-        what = defaults.DESCRIPTIONS[name][0]
-        default = getattr(defaults, name)
-        limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_positive(kind),
-                            help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
+    _add_analysis_options(p)
     return p
 
 
@@ -112,8 +117,6 @@ REPORT_USAGE = ("usage: backprop-lens report PROGRAM.py -o REPORT.html [--output
 
 def _report_parser() -> argparse.ArgumentParser:
     from core.export.texts import LANGUAGES
-    from core.interp import Limits
-    defaults = Limits()
     p = _Parser(prog=f"{PROG} report", description="Run a program and analyse it as 'run' does, and write a "
                 "self-contained HTML report: the program, its output, J, vᵀJ beside backward, the verdict, "
                 "the graph and the backward steps.")
@@ -125,15 +128,7 @@ def _report_parser() -> argparse.ArgumentParser:
                    help="the vector v of out.backward(v), as a JSON number or nested list")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the report's headings")
     p.add_argument("--latex", metavar="OUT.tex", help="also write J, vᵀJ and backward as a LaTeX document")
-    p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
-                   help="replay the forward in real PyTorch, when it is installed, as one more witness "
-                        "(default auto)")
-    limits = p.add_argument_group("limits", "what one run may use; a program that goes past one is stopped")
-    for option, (name, kind) in LIMIT_OPTIONS.items():
-        what = defaults.DESCRIPTIONS[name][0]
-        default = getattr(defaults, name)
-        limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_positive(kind),
-                            help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
+    _add_analysis_options(p)
     return p
 
 
