@@ -14,7 +14,7 @@ Messages to the service:   {"kind": "analyze"|"paths"|"export"|"warmup", "id": i
                            or None.
 Messages from the service: ("ready",), ("progress", id, fraction, text), ("finished", id, outcome),
                            ("paths", id, result), ("exported", id, result), ("failed", id, text),
-                           ("warmed", id).
+                           ("warmed", id), ("pytorch-loaded",).
 A ("cancel", n) message cancels every job with an id up to n; a reader thread
 takes it at once, even while a job runs.
 """
@@ -132,7 +132,8 @@ class _Service:
             import core.report_json  # noqa: F401
             from core.analysis import pytorch
             if os.environ.get("BACKPROP_LENS_PYTORCH", "on") != "off":
-                pytorch.preload()  # real PyTorch, the fourth witness, once it has loaded
+                # real PyTorch, the fourth witness, once it has loaded; the app is told then
+                pytorch.preload(lambda: self.conn.send(("pytorch-loaded",)))
             self.conn.send(("warmed", job.get("id")))
         elif kind == "paths":
             self.conn.send(("paths", job["id"], self.paths(job)))

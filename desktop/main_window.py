@@ -229,6 +229,7 @@ class MainWindow(QMainWindow):
         w.finished.connect(self._finished)
         w.failed.connect(self._failed)
         w.pathsReady.connect(self._paths_ready)
+        w.pytorchLoaded.connect(self._pytorch_loaded)
 
     # -- lessons, presenter mode, themes ---------------------------------------------------
     def _build_lessons_and_appearance(self):
@@ -348,6 +349,16 @@ class MainWindow(QMainWindow):
         self.progress.setValue(int(fraction * 1000))
         self._progress_text = text          # core's English, shown (and re-shown) in the UI's language
         self.progress_label.setText(translate_text(text))
+
+    def _pytorch_loaded(self):
+        """Real PyTorch has loaded in the analysis process: the analysis on screen came before
+        it, so run it again (keeping the step shown) to add the fourth witness."""
+        a = self.state.analysis
+        if a is None or a.get("pytorch") is not None or not a.get("leaves") or self.state.busy:
+            return
+        if self.state.step >= 0 and self._pending_step is None:
+            self._pending_step = self.state.step
+        self.run_analysis()
 
     def _finished(self, job_id: int, outcome):
         if job_id != self._job_id:

@@ -60,6 +60,7 @@ class ServiceSignals(QObject):
     exportReady = Signal(int, object)     # job id, {"format", "text", "error"}
     ready = Signal()                      # the service process is up
     warmedUp = Signal()
+    pytorchLoaded = Signal()              # real PyTorch is ready in the service: analyses include it now
 
 
 class WorkerHost(QObject):
@@ -121,6 +122,8 @@ class WorkerHost(QObject):
                 w.ready.emit()
             elif kind == "warmed":
                 w.warmedUp.emit()
+            elif kind == "pytorch-loaded":
+                w.pytorchLoaded.emit()
 
     def _send(self, message):
         from core.service import write_frame

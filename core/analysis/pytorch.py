@@ -99,15 +99,18 @@ _OWN_INPLACE = {"copy_", "fill_", "zero_"}
 _loaded = threading.Event()
 
 
-def preload():
+def preload(then=None):
     """Import torch in a background thread (it takes seconds); :func:`loaded`
-    says when it is ready.  Without torch, nothing happens."""
+    says when it is ready, and ``then()`` is called (in that thread).  Without
+    torch, nothing happens."""
     def load():
         try:
             import torch  # noqa: F401
         except ImportError:
             return
         _loaded.set()
+        if then is not None:
+            then()
     threading.Thread(target=load, daemon=True, name="torch-preload").start()
 
 
