@@ -301,8 +301,11 @@ def _differences(analysis: dict, t: dict) -> str:
 
 def _pytorch(analysis: dict, t: dict) -> str:
     witness = analysis.get("pytorch")
+    script = analysis.get("pytorch_script")
+    script_html = (f"<details><summary>{escape(t['pytorch_script'])}</summary><pre>{escape(script)}</pre>"
+                   "</details>") if script else ""
     if not witness:
-        return _section("pytorch", t["pytorch"], f"<p>{escape(t['pytorch_absent'])}</p>")
+        return _section("pytorch", t["pytorch"], f"<p>{escape(t['pytorch_absent'])}</p>" + script_html)
     body = [f"<p>{escape(t['pytorch_version'].format(version=witness.get('version') or '?'))}</p>"]
     error = witness.get("error")
     if error:
@@ -323,6 +326,7 @@ def _pytorch(analysis: dict, t: dict) -> str:
                                   labels.get(leaf)))
     if witness.get("note"):
         body.append(f"<p>{escape(str(witness['note']))}</p>")
+    body.append(script_html)
     return _section("pytorch", t["pytorch"], "".join(body))
 
 

@@ -66,6 +66,8 @@ TEXTS = {
         "pytorch_mismatch": "PyTorch DISAGREES",
         "pytorch_jacobian": "J from PyTorch",
         "pytorch_backward": "backward in PyTorch: {leaf}.grad",
+        "pytorch_script": "The forward as a plain PyTorch script (run it where PyTorch is installed: it prints "
+                          "the same grads)",
         "second_order": "Second derivatives (create_graph=True)",
         "symbolic": "symbolic",
         "engine": "engine",
@@ -143,6 +145,7 @@ TEXTS = {
         "pytorch_mismatch": "PyTorch 结果不一致",
         "pytorch_jacobian": "PyTorch 计算的 J",
         "pytorch_backward": "PyTorch 的 backward：{leaf}.grad",
+        "pytorch_script": "把前向计算写成的纯 PyTorch 脚本（在装有 PyTorch 的机器上运行，会打印出相同的梯度）",
         "second_order": "二阶导数（create_graph=True）",
         "symbolic": "符号",
         "engine": "引擎",

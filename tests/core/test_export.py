@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import html as htmllib
 import io
 import json
 import math
@@ -563,3 +564,20 @@ def test_python_dash_m_core_report_writes_the_file_without_qt(tmp_path):
     assert any(line.endswith("ziamath") for line in result.stderr.splitlines())  # it really typeset
     assert f"wrote {out}" in result.stdout
     assert "CopySlices" in out.read_text(encoding="utf-8")
+
+
+def test_html_report_carries_the_plain_pytorch_script(tutorial):
+    source = TUTORIAL.read_text()
+    script = tutorial["analysis"]["pytorch_script"]
+    assert script and "out.backward(v)" in script
+    for witness in (None, {"version": "2.13.0", "backward": None, "jacobian": None, "max_abs_diff": 0.0,
+                           "match": True, "error": None, "note": None}):
+        report = copy.deepcopy(tutorial)
+        report["analysis"]["pytorch"] = witness
+        for lang in ("en", "zh"):
+            part = section(html_report(report, source, lang=lang), "pytorch")
+            assert TEXTS[lang]["pytorch_script"] in part
+            assert htmllib.escape(script) in part   # the whole script, escaped, in one <pre>
+    report = copy.deepcopy(tutorial)
+    report["analysis"]["pytorch_script"] = None
+    assert "<details>" not in section(html_report(report, source), "pytorch")
