@@ -91,9 +91,12 @@ def test_scripts_run_in_real_pytorch_print_the_recorded_numbers():
                 assert (got[k] is None) == (rec[k] is None) and (got[k] is None or _close(got[k], rec[k])), (name, k)
 
 
+LESSONS = sorted((ps.ROOT / "resources" / "lessons").glob("*.py"))
+
+
 @pytest.mark.skipif(not HAVE_TORCH, reason="real PyTorch is not installed; the recorded outputs stand in")
-@pytest.mark.parametrize("path", [p for p in ps.case_paths()], ids=lambda p: p.stem)
-def test_witness_on_every_recorded_program(path):
+@pytest.mark.parametrize("path", ps.case_paths() + LESSONS, ids=lambda p: p.stem)
+def test_witness_on_every_recorded_program_and_lesson(path):
     from core.analysis import AnalysisError
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
