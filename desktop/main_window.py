@@ -200,13 +200,17 @@ class MainWindow(QMainWindow):
         self.save_program_action.triggered.connect(self.save_program)
         file_menu.addSeparator()
         self.quit_action = quit_action = file_menu.addAction(self.tr("&Quit"))
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # some platforms bind no key to the standard Quit: Ctrl+Q then
+        quit_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")])
         quit_action.triggered.connect(self.request_close)
         self.view_menu = view_menu = self.menuBar().addMenu(self.tr("&View"))
         fit = view_menu.addAction(self.tr("&Fit graph"))
         fit.setShortcut(QKeySequence("Ctrl+0"))
         fit.triggered.connect(self.graph.fit)
         self.help_menu = help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.shortcuts_action = help_menu.addAction(self.tr("&Keyboard shortcuts"))
+        self.shortcuts_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
         self.about_action = help_menu.addAction(self.tr("&About Backprop Lens"))
         self.about_action.triggered.connect(self.show_about)
         self.exporter = Exporter(self, before_menu=view_menu)
@@ -849,6 +853,13 @@ class MainWindow(QMainWindow):
             return False
         self.state.path = path
         return True
+
+    def show_shortcuts(self):
+        """Open the table of keyboard shortcuts (not modal) and return it."""
+        from desktop.shortcuts import ShortcutsDialog
+        dialog = ShortcutsDialog(self)
+        dialog.show()
+        return dialog
 
     def show_about(self) -> QMessageBox:
         """Open the About dialog without blocking (``open()``, not ``exec()``) and return it."""

@@ -458,6 +458,10 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
         <source>&amp;About Backprop Lens</source>
         <translation>关于 Backprop Lens(&amp;A)</translation>
     </message>
@@ -807,6 +811,29 @@
     <message>
         <source>{0}.backward(e{1}) gave {2}.grad = {3}: row {1} of J, the derivatives of {4}.</source>
         <translation>{0}.backward(e{1}) 得到 {2}.grad = {3}：这就是 J 的第 {1} 行，即 {4} 的各个偏导数。</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Zoom the graph in / out</source>
+        <translation>放大 / 缩小计算图</translation>
+    </message>
+    <message>
+        <source>Leave presenter mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
