@@ -437,7 +437,7 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
 
     # real PyTorch on the recorded forward, and the same recording as a script
     torch_witness, script = _pytorch(program, limits, event, name or "out", leaves, v, J, backward, engine_error,
-                                     pytorch, cancel)
+                                     pytorch, cancel, notes)
     if torch_witness is not None and torch_witness["note"]:
         notes.append(torch_witness["note"] if torch_witness["match"] is not False
                      else _T("real PyTorch disagrees: {note}").format(note=torch_witness["note"]))
@@ -466,13 +466,17 @@ def _analyze(source, output, grad_tensor, limits, filename, progress, cancel, re
                 **{lname: display_names(lname, t.shape) for lname, t in leaves}})
 
 
-def _pytorch(program, limits, event, name, leaves, v, J, backward, engine_error, mode, cancel):
+def _pytorch(program, limits, event, name, leaves, v, J, backward, engine_error, mode, cancel, notes):
     """The fourth witness (real PyTorch, when installed) and the script, from
     one more run of the forward prefix with a tape."""
     from core.analysis import pytorch, tape
     if not leaves:
         return None, None
-    rec = tape.record(program, limits, event, name, cancel)
+    try:
+        rec = tape.record(program, limits, event, name, cancel)
+    except tape.RecordingTooLarge as e:
+        notes.append(str(e))
+        return None, None
     if rec is None:
         return None, None
     rec_leaves = _leaves(rec.namespace)

@@ -18,6 +18,7 @@ from core import dtypes
 from core.autograd import grad_mode
 from core.interp.run import StopRun
 from core.ops.registry import ShadowHooks
+from core.translatable import _T
 
 
 class TapeTooLarge(StopRun):
@@ -96,13 +97,20 @@ class Recording:
     namespace: dict
 
 
+class RecordingTooLarge(Exception):
+    """The forward holds more numbers than a tape keeps (:attr:`Tape.max_elements`)."""
+
+
 def record(program, limits, event, output_name, cancel=None) -> Recording | None:
     """Run ``program`` with a tape and stop where ``event`` differentiates (or
-    at the end, for ``output_name``).  None when the run does not get there
-    or the tape grows too large."""
+    at the end, for ``output_name``).  None when the run does not get there;
+    :class:`RecordingTooLarge` when the tape would grow too large."""
     from core.analysis.analysis import run_to
     tape = Tape()
     out, namespace, _ = run_to(program, limits, event, output_name, tape, cancel)
-    if tape.too_large or out is None:
+    if tape.too_large:
+        raise RecordingTooLarge(_T("the forward is too large to replay in PyTorch or to write as a script "
+                                   "(over {count:,} numbers would be recorded)").format(count=tape.max_elements))
+    if out is None:
         return None
     return Recording(tape, out, namespace)

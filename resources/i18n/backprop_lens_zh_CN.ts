@@ -1184,6 +1184,10 @@
         <translation>{name} 通过 .data 或 detach 得到的别名被修改过，重放看不到这种修改</translation>
     </message>
     <message>
+        <source>the forward is too large to replay in PyTorch or to write as a script (over {count:,} numbers would be recorded)</source>
+        <translation>前向计算太大，无法在 PyTorch 中重放，也无法写成脚本（需要记录超过 {count:,} 个数）</translation>
+    </message>
+    <message>
         <source>Jacobian rows {done} of {total} ({seconds:.1f} s)</source>
         <translation>雅可比矩阵：已算 {done}/{total} 行（{seconds:.1f} 秒）</translation>
     </message>

@@ -183,3 +183,14 @@ def test_cli_writes_the_script_and_can_leave_pytorch_out(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["again.py"]  # no temporary file left
     assert main(["run", str(program), "--pytorch-script", str(tmp_path / "no" / "x.py")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_forward_too_large_to_record_is_said_in_a_note(monkeypatch):
+    from core.analysis import tape
+    small = tape.Tape
+    monkeypatch.setattr(tape, "Tape", lambda: small(max_elements=10))
+    src = "import torch\nx = torch.ones(3, requires_grad=True)\nc = torch.ones(20)\nout = (x * c[:3]).sum()\n"
+    a = analyze(src)
+    assert a.pytorch is None and a.pytorch_script is None
+    assert any("too large to replay in PyTorch" in n and "10 numbers" in n for n in a.notes)
+    assert a.match  # the other witnesses are unaffected
