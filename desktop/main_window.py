@@ -45,6 +45,9 @@ AUTOSAVE_DELAY_MS = 3000       # after the last change ...
 AUTOSAVE_MAX_DELAY_MS = 15000  # ... but never longer after the first unsaved one
 
 
+PRESENTER_SCALES = (1.25, 1.6, 2.0, 2.5)   # the presenter text sizes offered in the View menu
+
+
 class MainWindow(QMainWindow):
     """The app's one window.  ``program_text`` defaults to the first lesson."""
 
@@ -267,6 +270,17 @@ class MainWindow(QMainWindow):
         self.addAction(self.presenter_action)   # F5 also works with the menu bar hidden
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.presenter_action)
+        size_menu = self.view_menu.addMenu(self.tr("Presenter &text size"))
+        size_group = QActionGroup(self)
+        self.presenter_size_actions = {}
+        for scale in PRESENTER_SCALES:
+            action = size_menu.addAction(f"{scale:g}×")
+            action.setCheckable(True)
+            action.triggered.connect(lambda _checked=False, x=scale: self.presenter.set_font_scale(x))
+            size_group.addAction(action)
+            self.presenter_size_actions[scale] = action
+        size_menu.aboutToShow.connect(self._check_presenter_size)
+        self._check_presenter_size()
 
         self.theme = ThemeManager.instance()
         theme_menu = self.view_menu.addMenu(self.tr("&Theme"))
@@ -294,6 +308,11 @@ class MainWindow(QMainWindow):
     def _lessons_toggled(self, visible: bool):
         if self.isVisible() and not self.presenter.is_active():   # presenter mode hides it for a while
             app_settings.store(app_settings.LESSONS_VISIBLE, bool(visible))
+
+    def _check_presenter_size(self):
+        current = self.presenter.font_scale()
+        for scale, action in self.presenter_size_actions.items():
+            action.setChecked(abs(scale - current) < 1e-6)
 
     def is_presenter_mode(self) -> bool:
         return self.presenter.is_active()

@@ -74,6 +74,14 @@ class PresenterMode(QObject):
             scale = settings.DEFAULTS[settings.PRESENTER_FONT_SCALE]
         return min(MAX_SCALE, max(MIN_SCALE, scale))
 
+    def set_font_scale(self, scale: float) -> None:
+        """Keep ``scale`` (within MIN_SCALE..MAX_SCALE) as the presenter font size; when
+        presenting now, the fonts change at once."""
+        settings.store(settings.PRESENTER_FONT_SCALE, float(min(MAX_SCALE, max(MIN_SCALE, scale))))
+        if self._active:
+            self._leave()
+            self._enter()
+
     def set_active(self, on: bool) -> None:
         if bool(on) == self._active:
             return

@@ -486,6 +486,10 @@
         <translation>全屏、大字体、高对比度；←/→ 单步，按 Esc 或 F5 退出（F5）</translation>
     </message>
     <message>
+        <source>Presenter &amp;text size</source>
+        <translation>演示模式字号(&amp;T)</translation>
+    </message>
+    <message>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>

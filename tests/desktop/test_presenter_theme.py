@@ -285,3 +285,19 @@ def test_presenter_mode_follows_the_current_node_when_the_graph_is_too_small_to_
     window.set_presenter_mode(False)
     window.state.set_step(8)
     assert g.zoom_level() < presenter.FOLLOW_SCALE              # outside presenter mode: the whole graph
+
+
+def test_the_presenter_text_size_is_chosen_in_the_view_menu_and_applies_at_once(qtbot, window):
+    w = window
+    base = QApplication.font().pointSizeF()
+    assert w.presenter_size_actions[1.6].isChecked()      # the default
+    w.set_presenter_mode(True)
+    assert QApplication.font().pointSizeF() == pytest.approx(base * 1.6)
+    w.presenter_size_actions[2.5].trigger()
+    assert w.is_presenter_mode() and QApplication.font().pointSizeF() == pytest.approx(base * 2.5)
+    assert w.editor.font().pointSizeF() > 0 and widgets_not_following_their_parent_font(w) == []
+    w.set_presenter_mode(False)
+    assert QApplication.font().pointSizeF() == pytest.approx(base)     # everything back
+    assert app_settings.load(app_settings.PRESENTER_FONT_SCALE) == pytest.approx(2.5)
+    w._check_presenter_size()
+    assert w.presenter_size_actions[2.5].isChecked() and not w.presenter_size_actions[1.6].isChecked()
