@@ -19,8 +19,11 @@ os.environ.setdefault("BACKPROP_LENS_PYTORCH", "off")
 
 # Settings (QSettings on Linux: $XDG_CONFIG_HOME) and autosaved work (BACKPROP_LENS_DATA_DIR) of the
 # windows the tests make go to a folder of this test session, never the user's own.
+import atexit  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
 _SESSION_HOME = tempfile.mkdtemp(prefix="backprop-lens-tests-")
+atexit.register(shutil.rmtree, _SESSION_HOME, ignore_errors=True)
 os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_SESSION_HOME, "config"))
 os.environ.setdefault("BACKPROP_LENS_DATA_DIR", os.path.join(_SESSION_HOME, "data"))
