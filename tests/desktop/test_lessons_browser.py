@@ -1,13 +1,11 @@
 """The lesson browser: every lesson listed with its title in the UI's language,
 its explanation and what to look at, and opening one in the editor (offscreen)."""
 import json
-import uuid
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-import desktop.workspace as wsmod
 import resources
 from desktop.appearance import settings as app_settings
 from desktop.lessons.browser import LessonBrowser, lesson_language
@@ -23,18 +21,9 @@ def info(name):
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch, qapp):
-    """Settings and recovery files in tmp_path under a fresh organisation name: never the user's."""
-    monkeypatch.setenv(wsmod.DATA_DIR_ENV, str(tmp_path / "data"))
-    default = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
-    organization = QCoreApplication.organizationName()
-    QCoreApplication.setOrganizationName(f"backprop-lens-test-{uuid.uuid4().hex}")
-    yield tmp_path
-    QCoreApplication.setOrganizationName(organization)
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, default)
+def isolated(private_settings):
+    """Settings and recovery files in tmp_path (tests/desktop/conftest.py): never the user's."""
+    yield private_settings
 
 
 @pytest.fixture

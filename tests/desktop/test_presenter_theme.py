@@ -1,12 +1,9 @@
 """Presenter mode (F5) and the light and dark themes, with their settings (offscreen)."""
-import uuid
-
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-import desktop.workspace as wsmod
 import resources
 from desktop.appearance import presenter
 from desktop.appearance import settings as app_settings
@@ -19,24 +16,15 @@ ROLE = QPalette.ColorRole
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch, qapp):
-    """Settings and recovery files in tmp_path under a fresh organisation name: never the
-    user's; the application's font and palette as they were, afterwards."""
-    monkeypatch.setenv(wsmod.DATA_DIR_ENV, str(tmp_path / "data"))
-    default = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
-    organization = QCoreApplication.organizationName()
-    QCoreApplication.setOrganizationName(f"backprop-lens-test-{uuid.uuid4().hex}")
+def isolated(private_settings):
+    """Settings and recovery files in tmp_path (tests/desktop/conftest.py): never the user's;
+    the application's font and palette as they were, afterwards."""
     font = QApplication.font()
-    yield tmp_path
+    yield private_settings
     theme = ThemeManager.instance()
     theme.set_high_contrast(False)
     theme.set_choice(SYSTEM, save=False)
     QApplication.setFont(font)
-    QCoreApplication.setOrganizationName(organization)
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, default)
 
 
 def close_window(w):

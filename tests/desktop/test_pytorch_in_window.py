@@ -1,6 +1,5 @@
 """The window states the fourth witness once real PyTorch has loaded in its analysis process."""
 import importlib.util
-import time
 
 import pytest
 

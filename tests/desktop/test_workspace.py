@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QStandardPaths, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import desktop.workspace as wsmod
@@ -27,18 +27,10 @@ Save, Discard, Cancel = (QMessageBox.StandardButton.Save, QMessageBox.StandardBu
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
-    """Recovery files and settings (recent files) in tmp_path, never the user's."""
-    data = tmp_path / "data"
-    monkeypatch.setenv(wsmod.DATA_DIR_ENV, str(data))
-    config = tmp_path / "settings"
-    default = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(config))
+def isolated(private_settings):
+    """Recovery files and settings (recent files) in tmp_path (tests/desktop/conftest.py)."""
     wsmod.clear_recent_files()
-    yield data
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, default)
+    yield private_settings / "data"
 
 
 @pytest.fixture
