@@ -16,8 +16,10 @@ an exception that comes from a bug in the interpreter.
 BPL_FUZZ_SCALE=10 runs ten times as many examples (a longer, local hunt).
 """
 import collections
+import contextlib
 import os
 import re
+import signal
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -175,7 +177,29 @@ def _check(source, out):
     assert r["benign"]["ok"], (r["benign"], source)
 
 
+LAST = {"source": None, "count": 0}   # the example being run, for a stalled test's message
+STALL_SECONDS = 300 * SCALE           # one fuzz test normally takes under a minute
+
+
+@contextlib.contextmanager
+def _stall_guard():
+    """Fail a fuzz test that runs far longer than it should, naming the program it was on
+    (seen once in a fresh-clone CI run and not reproduced since: a stall would otherwise hold
+    CI until its time limit)."""
+    def stalled(signum, frame):
+        raise AssertionError(f"the fuzz test ran over {STALL_SECONDS} s after {LAST['count']} programs; "
+                             f"the last one was:\n{LAST['source']!r}")
+    previous = signal.signal(signal.SIGALRM, stalled)
+    signal.alarm(STALL_SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _run(isolated, workdir, source):
+    LAST["source"], LAST["count"] = source, LAST["count"] + 1
     out = isolated(source, limits=LIMITS, timeout=HARD_TIMEOUT, workdir=str(workdir))
     _check(source, out)
     assert not any(workdir.iterdir()), f"files appeared: {list(workdir.iterdir())} after:\n{source}"
@@ -188,7 +212,8 @@ def test_fuzz_random_printable_text(isolated, tmp_path_factory):
     @given(st.one_of(printable_text, unicode_text))
     def run(source):
         _run(isolated, workdir, source)
-    run()
+    with _stall_guard():
+        run()
 
 
 def test_fuzz_token_soup(isolated, tmp_path_factory):
@@ -198,7 +223,8 @@ def test_fuzz_token_soup(isolated, tmp_path_factory):
     @given(token_soup)
     def run(source):
         _run(isolated, workdir, source)
-    run()
+    with _stall_guard():
+        run()
 
 
 def test_fuzz_mutated_examples(isolated, tmp_path_factory):
@@ -209,7 +235,8 @@ def test_fuzz_mutated_examples(isolated, tmp_path_factory):
     @given(mutated_example())
     def run(source):
         _run(isolated, workdir, source)
-    run()
+    with _stall_guard():
+        run()
 
 
 # Minimal reproducers of what the fuzzers found, kept so that they fail every run (until fixed),
@@ -241,3 +268,14 @@ def test_fuzz_saw_only_documented_errors():
         print(f"{n:5d}  {kind:8s} {typ:20s} e.g. {msg[:100]!r}")
     raised = {t for (k, t) in SEEN if k == "raised"}
     assert raised <= DOCUMENTED_RAISED, raised - DOCUMENTED_RAISED
+
+
+def test_stall_guard_fails_a_stalled_run(monkeypatch):
+    import time
+    import pytest
+    monkeypatch.setitem(globals(), "STALL_SECONDS", 1)
+    LAST["source"] = "while True: pass\n"
+    with pytest.raises(AssertionError, match=r"(?s)ran over 1 s.*while True"):
+        with _stall_guard():
+            time.sleep(3)
+    assert signal.getsignal(signal.SIGALRM) is not None and signal.alarm(0) == 0
