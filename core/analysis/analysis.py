@@ -28,7 +28,7 @@ from core.interp.run import StopRun
 from core.symbolic.jacobian import display_names, jacobian, latex_matrix
 from core.symbolic.shadow import Shadow
 from core.analysis.paths import LocalPartials
-from core.ops.registry import ShadowHooks
+from core.context import Observer
 from core.translatable import _T
 
 # Every text a user reads (notes, AnalysisError messages) is a _T("template").format(...):
@@ -238,7 +238,7 @@ def run_to(program, limits, event, output_name, shadow, cancel=None, default_dty
             box["namespace"] = dict(interp.globals.vars)
             raise StopRun()
         seen[0] += 1
-    r = run_program(program.source, program=program, limits=limits, observer=observe, shadow=shadow,
+    r = run_program(program.source, program=program, limits=limits, observer=observe, observers=(shadow,),
                     cancel=cancel, default_dtype=default_dtype)
     if "output" in box:
         return box["output"], box["namespace"], r
@@ -490,7 +490,7 @@ def _pytorch(program, limits, event, name, leaves, v, J, backward, engine_error,
     return (pytorch.witness(rec, rec_leaves, v, J, backward, engine_error) if use else None), script
 
 
-class _Nudge(ShadowHooks):
+class _Nudge(Observer):
     """Stands in for the shadow during a run: when leaf number ``ordinal`` is
     created, moves its element ``element`` by ``delta`` (nothing else)."""
 

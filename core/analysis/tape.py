@@ -1,6 +1,6 @@
 """A tape of the forward prefix, for replaying it elsewhere.
 
-While the program runs with a :class:`Tape` in the shadow cell, every leaf,
+While the program runs with a :class:`Tape` among the observers, every leaf,
 every op and every in-place write is written down with its inputs: tensors
 that require grad by identity (they are results of earlier entries), other
 tensors as a copy of their numbers at that moment (constants, as autograd
@@ -17,7 +17,7 @@ import numpy as np
 from core import dtypes
 from core.autograd import grad_mode
 from core.interp.run import StopRun
-from core.ops.registry import ShadowHooks
+from core.context import Observer
 from core.translatable import _T
 
 
@@ -38,7 +38,7 @@ class Entry:
     version: int = 0          # the result's version counter just after the entry
 
 
-class Tape(ShadowHooks):
+class Tape(Observer):
     """Records the forward (see the module docstring)."""
 
     def __init__(self, max_elements: int = 4_000_000):

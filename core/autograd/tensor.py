@@ -25,7 +25,7 @@ import numpy as np
 
 from core import dtypes
 from core.autograd.node import AccumulateGrad, _HookTable, add_hook
-from core.ops import registry
+from core.context import leaf_created
 
 NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -168,11 +168,10 @@ class Tensor:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         became = value and not self._rg
         self._rg = value
-        if registry.shadow[0] is not None:
-            if became:
-                registry.shadow[0].on_leaf(self)
-            elif not value:
-                self._sym = None
+        if became:
+            leaf_created(self)
+        elif not value and self._sym is not None:
+            self._sym = None
 
     def requires_grad_(self, requires_grad=True):
         if self.grad_fn is not None:
@@ -387,8 +386,8 @@ class Tensor:
                                "https://github.com/pytorch/pytorch/pull/103001")
         t = type(self)._make(np.array(self._data, copy=True))
         t._rg = self._rg
-        if t._rg and registry.shadow[0] is not None:
-            registry.shadow[0].on_leaf(t)
+        if t._rg:
+            leaf_created(t)
         t._is_param = self._is_param
         if self._grad is not None:
             t._grad = _copy.deepcopy(self._grad, memo)
@@ -401,7 +400,6 @@ class Tensor:
         raise RuntimeError("copy.copy of a Tensor is not supported; use t.clone()")
 
 
-registry._Tensor[0] = Tensor
 
 
 def is_tensor(x) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core import context
 from core.interp.interpreter import Interpreter
 from core.interp.limits import Cancelled, LimitExceeded, Limits, tensor_guard
 from core.interp.parse import Program, ProgramRejected, parse_program
@@ -116,8 +117,7 @@ class _State:
     def __enter__(self):
         from core import dtypes, printing
         from core.autograd import grad_mode
-        from core.ops import registry
-        self.saved = (grad_mode._state[0], dtypes._default[0], printing.get_printoptions(), registry.guard[0],
+        self.saved = (grad_mode._state[0], dtypes._default[0], printing.get_printoptions(), context.guard[0],
                       np.seterr(all="ignore"), sys.getrecursionlimit())
         grad_mode._state[0] = True
         dtypes._default[0] = dtypes.float32
@@ -128,12 +128,11 @@ class _State:
     def __exit__(self, *exc):
         from core import dtypes, printing
         from core.autograd import grad_mode
-        from core.ops import registry
         mode, default, opts, guard, err, rec = self.saved
         grad_mode._state[0] = mode
         dtypes._default[0] = default
         _restore_printoptions(printing, opts)
-        registry.guard[0] = guard
+        context.guard[0] = guard
         np.seterr(**err)
         sys.setrecursionlimit(rec)
         return False
@@ -147,12 +146,12 @@ def _restore_printoptions(printing, opts):
 
 def run_program(source: str, *, filename: str = "<program>", limits: Limits | None = None,
                 stop_before: int | None = None, program: Program | None = None, observer=None,
-                shadow=None, default_dtype=None, cancel=None) -> RunResult:
+                observers=(), default_dtype=None, cancel=None) -> RunResult:
     """Parse and run ``source``; ``stop_before`` runs only the first top-level
     statements.  ``observer(kind, outputs, grads, interp, retain_graph, create_graph)`` sees every
     backward/autograd.grad the program asks for, before it runs, and may raise
-    :class:`StopRun`; ``shadow`` (a core.symbolic Shadow) evaluates symbolically
-    alongside.  ``default_dtype`` replaces float32 as the default (the
+    :class:`StopRun`; ``observers`` (:class:`core.context.Observer`: the
+    symbolic shadow, a tape...) watch the forward, all in this one run.  ``default_dtype`` replaces float32 as the default (the
     central-difference witness runs in float64)."""
     limits = limits or Limits()
     if program is None:
@@ -163,10 +162,9 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
     from core.interp.safe_builtins import LimitedOutput
     out = LimitedOutput(limits)
     with _LOCK, _State():
-        from core.ops import registry
         from core.torch import creation
         from core.autograd import engine
-        registry.guard[0] = tensor_guard(limits)
+        context.guard[0] = tensor_guard(limits)
         creation.manual_seed(0)
         if default_dtype is not None:
             from core import dtypes
@@ -177,10 +175,7 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
         watchdog = _Watchdog(limits.max_seconds + 1.0)
         try:
             with watchdog:
-                if shadow is not None:
-                    with shadow:
-                        error, count, caught = _execute(interp, program, stop_before)
-                else:
+                with context.observing(*observers):
                     error, count, caught = _execute(interp, program, stop_before)
         except TimeUp:  # landed between statements, outside _execute's handlers
             error, count, caught = RunError("LimitExceeded", str(LimitExceeded(limits, "max_seconds")),

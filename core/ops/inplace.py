@@ -16,7 +16,8 @@ from core.autograd import grad_mode
 from core.autograd.node import Node, _seq
 from core.autograd.tensor import Tensor
 from core.ops.backends import NumpyF
-from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply, shadow
+from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
+from core.context import observers as _observers
 
 _CATEGORY_NAME = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
                   "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
@@ -145,22 +146,21 @@ def inplace(op, self, others=(), params=None):
     if op.has_aux:
         out, aux = out
     tracked = gm and op.vjp is not None and any(isinstance(x, Tensor) and x._rg for x in inputs)
-    sh = shadow[0]
-    if sh is not None:
-        sym_value = sh.inplace_value(op, self, others, params, arrays) if tracked else None
-    if sh is not None:
-        sh.before_write(op, self, others, params)
+    watchers = _observers[0]
+    values = [w.inplace_value(op, self, others, params, arrays) if tracked else None for w in watchers]
+    for w in watchers:
+        w.before_write(op, self, others, params)
     if not tracked:
         _write(self, out)
         self._bump_version()
-        if sh is not None:
-            sh.after_inplace(self, sym_value)
+        for w, value in zip(watchers, values):
+            w.after_inplace(self, value)
         return self
     old = _snapshot(self, op)
     _write(self, out)
     self._bump_version()
-    if sh is not None:
-        sh.after_inplace(self, sym_value)
+    for w, value in zip(watchers, values):
+        w.after_inplace(self, value)
     base = self._base
     if base is None:
         record(op, (old,) + tuple(others), params, self, aux)

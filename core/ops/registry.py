@@ -22,58 +22,13 @@ from typing import Callable
 import numpy as np
 
 from core import dtypes
+from core.context import guard as _guard, observers as _observers
 from core.autograd import grad_mode
 from core.autograd.node import node_class, _seq
+from core.autograd.tensor import Tensor
 
 REGISTRY: dict[str, "OpDef"] = {}
 
-# An optional size guard (the interpreter's tensor-element limit): called as
-# guard(op, inputs, params) before an op runs and guard(None, shape) before a
-# tensor of ``shape`` is created, so that numpy never allocates past the limit.
-guard: list = [None]
-
-# The shadow symbolic evaluation, when one is active (core.symbolic.shadow),
-# or another observer of the forward (a ShadowHooks).
-shadow: list = [None]
-
-
-class ShadowHooks:
-    """What an observer in the ``shadow`` cell is told about the forward.
-    Every method is a no-op here; subclasses pick what they need.  As a
-    context manager it sits in the cell for the block (``run_program`` does
-    that with its ``shadow`` argument)."""
-
-    def __enter__(self):
-        self._prev = shadow[0]
-        shadow[0] = self
-        return self
-
-    def __exit__(self, *exc):
-        shadow[0] = self._prev
-        return False
-
-    def on_leaf(self, t):
-        """``t`` has just become a leaf that requires grad."""
-
-    def on_apply(self, op, inputs, params, result):
-        """``op`` has just produced ``result`` (a new tensor)."""
-
-    def inplace_value(self, op, t, others, params, arrays):
-        """Before a tracked in-place op: the value to pass to :meth:`after_inplace`."""
-        return None
-
-    def before_write(self, op, t, others, params):
-        """An in-place ``op`` on ``t`` passed its checks and is about to write."""
-
-    def after_inplace(self, t, value):
-        """``t`` has just been written in place."""
-
-
-def check_shape(shape):
-    """Ask the guard, if any, whether a tensor of ``shape`` may be created."""
-    g = guard[0]
-    if g is not None:
-        g(None, (tuple(shape),), None)
 _EMPTY: dict = {}
 _NO_EDGE = (None, 0)
 
@@ -135,7 +90,6 @@ def defop(name, grad_fn, **kw):
 def _result_dtype(op, inputs):
     """The torch dtype of the result, following PyTorch's promotion."""
     rule = op.dtype_rule
-    Tensor = _Tensor[0]
     if rule == "keep":
         return None
     first = inputs[0]
@@ -158,11 +112,7 @@ def _result_dtype(op, inputs):
     return d
 
 
-_Tensor: list = [None]  # set by core.autograd.tensor (avoids an import cycle)
-
-
 def _cast_inputs(inputs, np_dtype):
-    Tensor = _Tensor[0]
     out = []
     for x in inputs:
         if isinstance(x, Tensor):
@@ -204,9 +154,9 @@ def _fast_arrays(op, inputs, Tensor):
 def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
     """Run ``op`` on ``inputs`` (Tensors and Python scalars) and record a node
     when grad mode is on and an input requires grad."""
-    Tensor = _Tensor[0]
-    if guard[0] is not None:
-        guard[0](op, inputs, params)
+    guard = _guard[0]
+    if guard is not None:
+        guard(op, inputs, params)
     arrays = _fast_arrays(op, inputs, Tensor)
     d = None
     if arrays is None:
@@ -233,8 +183,10 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
                 if out.dtype.kind == "f":  # integer and bool results never require grad
                     record(op, inputs, params, result, aux)
                 break
-    if shadow[0] is not None:
-        shadow[0].on_apply(op, inputs, params, result)
+    watchers = _observers[0]
+    if watchers:
+        for w in watchers:
+            w.on_apply(op, inputs, params, result)
     return result
 
 
@@ -260,7 +212,6 @@ def _edge_and_meta(x, Tensor):
 
 def record(op, inputs, params, result, aux=None):
     """Attach a new grad_fn node for ``op`` to ``result``."""
-    Tensor = _Tensor[0]
     node = op.node_cls()
     node._seq = next(_seq)
     if params:

@@ -7,7 +7,7 @@ constants, as they are for autograd.  Views get views of their base's
 ``_sym``, so an in-place write through a view (``y[0, 0] = ...``) lands in
 the base's expressions as it lands in its numbers.
 
-The engine calls the hooks of :class:`~core.ops.registry.ShadowHooks` here
+The engine calls the hooks of :class:`~core.context.Observer` here
 (``on_leaf``, ``on_apply``, ``inplace_value``, ``after_inplace``) only while a
 :class:`Shadow` is active, so a normal run pays one list read.
 """
@@ -20,7 +20,7 @@ import symengine as se
 
 from core.autograd import grad_mode
 
-from core.ops.registry import ShadowHooks
+from core.context import Observer
 
 
 def _number(v):
@@ -47,7 +47,7 @@ def const(arr) -> np.ndarray:
     return r if isinstance(r, np.ndarray) else np.array(r, dtype=object)
 
 
-class Shadow(ShadowHooks):
+class Shadow(Observer):
     """One symbolic evaluation: its leaves and their symbols."""
 
     def __init__(self):

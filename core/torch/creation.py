@@ -13,7 +13,7 @@ import numpy as np
 
 from core import dtypes
 from core.autograd.tensor import Tensor, Size
-from core.ops.registry import check_shape
+from core.context import check_shape, leaf_created
 
 COPY_CONSTRUCT_WARNING = (
     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -31,9 +31,7 @@ def _finish(arr, dtype, requires_grad):
             from core.autograd.tensor import FLOAT_ONLY
             raise RuntimeError(FLOAT_ONLY)
         t._rg = True
-        from core.ops import registry
-        if registry.shadow[0] is not None:
-            registry.shadow[0].on_leaf(t)
+        leaf_created(t)
     return t
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.autograd.tensor import Tensor
+from core.context import leaf_created
 from core.torch.nn import functional
 
 
@@ -11,9 +12,8 @@ def Parameter(data=None, requires_grad=True):
     t = data.detach() if data is not None else tensor([])
     t._rg = bool(requires_grad)
     t._is_param = True
-    from core.ops import registry
-    if t._rg and registry.shadow[0] is not None:
-        registry.shadow[0].on_leaf(t)
+    if t._rg:
+        leaf_created(t)
     return t
 
 

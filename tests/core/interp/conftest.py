@@ -50,11 +50,11 @@ def _engine_state() -> dict:
 
     from core import dtypes, printing
     from core.autograd import engine, grad_mode
-    from core.ops import registry
+    from core import context
     return {
         "grad_enabled": grad_mode.is_grad_enabled(),
-        "guard_is_none": registry.guard[0] is None,
-        "shadow_is_none": registry.shadow[0] is None,
+        "guard_is_none": context.guard[0] is None,
+        "observers_empty": context.observers[0] == (),
         "observer_is_none": engine.observer[0] is None,
         "recorder_is_none": engine._recorder[0] is None,
         "hooks_enabled": engine.hooks_enabled[0],

@@ -5,7 +5,7 @@ import pytest
 
 from core.autograd import grad_mode
 from core.interp import Limits, run_program
-from core.ops import registry
+from core import context
 
 
 def run(src, **kw):
@@ -136,7 +136,7 @@ def test_decorators_and_grad_mode_restored():
         torch.set_grad_enabled(False)
     """) == "False True\nFalse\n"
     # the program left grad mode off; the run put it back
-    assert grad_mode.is_grad_enabled() and registry.guard[0] is None
+    assert grad_mode.is_grad_enabled() and context.guard[0] is None
 
 
 def test_fstrings_and_format():

@@ -1,0 +1,85 @@
+"""What a run switches on for the layers below the interpreter.
+
+Two things reach down from a run into the tensor, op and engine code without
+those layers importing the run:
+
+* ``guard``: the interpreter's tensor-element limit, asked as
+  ``guard(op, inputs, params)`` before an op runs and ``guard(None, (shape,),
+  None)`` before a tensor of ``shape`` is made, so numpy never allocates past it;
+* the *observers* of the forward (the symbolic shadow, the tape, the nudge of
+  the central differences): a stack, so that one interpreted run feeds them
+  all.  An :class:`Observer` entered as a context manager is pushed on top for
+  the block; :func:`observing` pushes several.
+
+Both are one-element lists read on the hot path (a list index is the cheapest
+read Python has); nothing else lives here.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+# guard[0]: None, or the callable described above.
+guard: list = [None]
+
+# observers[0]: the observers of the forward, bottom first (a tuple; empty when none).
+observers: list = [()]
+
+
+class Observer:
+    """What an observer of the forward is told.  Every method is a no-op here;
+    subclasses pick what they need.  Entered as a context manager it is pushed
+    on the observer stack for the block."""
+
+    def __enter__(self):
+        observers[0] = observers[0] + (self,)
+        return self
+
+    def __exit__(self, *exc):
+        stack = observers[0]
+        # NOTE: removes this observer wherever it is, so a block left by an exception
+        # cannot leave an inner observer behind or take an outer one away.
+        observers[0] = tuple(o for o in stack if o is not self)
+        return False
+
+    def on_leaf(self, t):
+        """``t`` has just become a leaf that requires grad."""
+
+    def on_apply(self, op, inputs, params, result):
+        """``op`` has just produced ``result`` (a new tensor)."""
+
+    def inplace_value(self, op, t, others, params, arrays):
+        """Before a tracked in-place op: the value to pass to :meth:`after_inplace`."""
+        return None
+
+    def before_write(self, op, t, others, params):
+        """An in-place ``op`` on ``t`` passed its checks and is about to write."""
+
+    def after_inplace(self, t, value):
+        """``t`` has just been written in place."""
+
+
+@contextmanager
+def observing(*watchers: Observer):
+    """Push ``watchers`` (in order) on the observer stack for the block."""
+    entered = []
+    try:
+        for w in watchers:
+            w.__enter__()
+            entered.append(w)
+        yield watchers
+    finally:
+        for w in reversed(entered):
+            w.__exit__(None, None, None)
+
+
+def leaf_created(t) -> None:
+    """Tell every observer that ``t`` has just become a leaf that requires grad."""
+    for o in observers[0]:
+        o.on_leaf(t)
+
+
+def check_shape(shape) -> None:
+    """Ask the guard, if any, whether a tensor of ``shape`` may be created."""
+    g = guard[0]
+    if g is not None:
+        g(None, (tuple(shape),), None)
