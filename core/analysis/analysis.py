@@ -185,7 +185,7 @@ def parse_grad_tensor(text: str) -> np.ndarray:
 
 def choose(events, result, output=None):
     """The event to analyse (or None: the whole program) and the output's name."""
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     if output is not None:
         for e in events:
             if output in e.names:
@@ -228,7 +228,7 @@ def run_to(program, limits, event, output_name, shadow, cancel=None, default_dty
     differentiates (with no event: run to the end and take ``output_name``).
     Returns (the output tensor or None when not reached, the top-level names
     then, the run's result)."""
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     box = {}
     seen = [0]
 
@@ -268,7 +268,7 @@ def capture(program, limits, event, output_name, cancel=None):
 # ---------------------------------------------------------------------------
 
 def _leaves(namespace):
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     seen, leaves = set(), []
     for name, t in namespace.items():
         if isinstance(t, Tensor) and t.is_leaf and t.requires_grad and id(t) not in seen:
@@ -294,7 +294,7 @@ def _engine_grads(out, leaves, v):
 
 def _engine_grads_raw(out, leaves, v):
     from core.autograd import engine
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     engine.hooks_enabled[0] = False
     try:
         vt = Tensor._make(np.asarray(v, dtype=out._data.dtype))
@@ -541,7 +541,7 @@ def _second_order(out, leaves, v, shadow, values, max_elements: int = 64):
     """Symbolic d²(v·out)/dx² (symengine, twice) beside the engine's: its
     gradient built with create_graph=True, then differentiated row by row."""
     from core.autograd import engine
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     if any(t.numel() > max_elements for _, t in leaves) or out._sym is None:
         return None
     vs = np.asarray(v, dtype=np.float64).ravel()
@@ -578,7 +578,7 @@ def _trace(out, v, names, frees):
     graph is kept (for the chain-rule paths); ``frees`` says whether the
     program's own call releases saved tensors, which the steps then show."""
     from core.autograd import engine
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     from core.analysis.trace import TraceRecorder
     from core.interp.limits import LimitExceeded
     rec = TraceRecorder(names)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.autograd.node import AccumulateGrad
+from core.tensor.node import AccumulateGrad
 from core.analysis.trace import node_id
 
 
@@ -48,7 +48,7 @@ class LocalPartials:
         entry = self._cache.get(key)  # (fn, grads): fn kept alive so its id stays unique
         if entry is None:
             from core.autograd.engine import node_apply
-            from core.ops.backends import NumpyF
+            from core.ops.vjp import NumpyF
             size = int(np.prod(shape)) if shape else 1
             g = np.zeros(size, dtype=np.float64)
             g[o_flat] = 1.0

@@ -638,7 +638,7 @@ def script(rec: Recording, leaves: list, output_name: str, v) -> str:
     """A plain PyTorch program that rebuilds the forward prefix from the
     recorded numbers and prints what backward gives: ``out.backward(v)`` and
     each leaf's ``.grad`` (or, with no v, J one row at a time)."""
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     names = {}
     for name, t in rec.namespace.items():
         if isinstance(t, Tensor) and name.isidentifier() and id(t) not in names:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core import dtypes
-from core.autograd import grad_mode
+from core.tensor import grad_mode
 from core.interp.run import StopRun
 from core.context import Observer
 from core.translatable import _T
@@ -67,7 +67,7 @@ class Tape(Observer):
 
     # -- helpers ---------------------------------------------------------------------
     def _spec(self, x):
-        from core.autograd.tensor import Tensor
+        from core.tensor.tensor import Tensor
         if isinstance(x, Tensor):
             self._keep.append(x)
             if x._rg:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.autograd.node import AccumulateGrad
+from core.tensor.node import AccumulateGrad
 
 
 def _arr(x):
@@ -68,7 +68,7 @@ class GraphNames:
     """The program's names for nodes and leaves (from its namespace)."""
 
     def __init__(self, namespace: dict):
-        from core.autograd.tensor import Tensor
+        from core.tensor.tensor import Tensor
         self.by_node = {}
         self.by_leaf = {}
         for name, t in namespace.items():

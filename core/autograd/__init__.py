@@ -1,1 +1,1 @@
-"""Autograd: Tensor, grad_fn nodes, the backward engine, grad mode."""
+"""The backward engine: runs the grad_fn nodes' vjps in PyTorch's order."""

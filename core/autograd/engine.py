@@ -16,11 +16,12 @@ import warnings
 
 import numpy as np
 
-from core.autograd import grad_mode
-from core.autograd.errors import size_str
-from core.autograd.node import AccumulateGrad
-from core.autograd.tensor import Tensor
-from core.ops.backends import NumpyF, TensorF
+from core.tensor import grad_mode
+from core.tensor.errors import size_str
+from core.tensor.node import AccumulateGrad
+from core.tensor.tensor import Tensor
+from core.ops.vjp import NumpyF, TensorF, node_apply, raw as _raw
+from core.ops.inplace import copy_
 from core.ops.registry import edge_of
 
 CREATE_GRAPH_WARNING = (
@@ -156,49 +157,13 @@ def _run_tensor_hooks(hooks, g, F, rec, node):
     return g
 
 
-def _raw(x):
-    return x._data if isinstance(x, Tensor) else x
-
-
-def node_apply(fn, g, F):
-    """Run one node's vjp and shape each gradient like its input."""
-    if fn.op is None:
-        return fn.apply_custom(g, F)
-    grads = fn.op.vjp(fn, g, F)
-    out = []
-    tensor_mode = F is TensorF
-    for (nxt, _), gi, meta in zip(fn.next_functions, grads, fn._in_meta):
-        if nxt is None or gi is None:
-            out.append(None)
-            continue
-        shape, dt = meta
-        raw = gi._data if tensor_mode else gi
-        if not hasattr(raw, "shape"):  # a Python number from a rule
-            gi = raw = np.asarray(raw, dtype=dt)
-            if tensor_mode:
-                gi = Tensor._make(raw)
-        # NOTE: attribute reads, not np.shape (5x slower): this runs for every edge
-        if raw.shape != shape:
-            gi = F.sum_to(gi, shape)
-            raw = _raw(gi)
-            if np.shape(raw) != shape:
-                raise RuntimeError(f"Function {fn.name()} returned an invalid gradient at index {len(out)} - got "
-                                   f"[{', '.join(map(str, np.shape(raw)))}] but expected shape compatible with "
-                                   f"[{', '.join(map(str, shape))}]")
-        if raw.dtype is not dt and raw.dtype != dt:
-            gi = F.cast(gi, dt)
-        out.append(gi)
-    return out
-
-
 def _accumulate(var, g, create_graph):
     """AccumulateGrad: add ``g`` into ``var.grad`` as PyTorch does."""
     old = var._grad
     if old is None:
         if create_graph and isinstance(g, Tensor) and g._rg:
-            from core.ops import api
             new = Tensor._make(np.empty_like(g._ensure_array()))
-            api.copy_(new, g)  # records CopyBackwards, as PyTorch's clone-by-copy does
+            copy_(new, g)  # records CopyBackwards, as PyTorch's clone-by-copy does
             var._grad = new
         else:
             arr = np.array(_raw(g), dtype=var._data.dtype, copy=True)

@@ -15,7 +15,8 @@ import operator
 from core.interp import safe_builtins
 from core.interp.limits import Budget, LimitExceeded, Limits
 from core.interp.parse import Program, ProgramRejected
-from core.interp.sandbox import EXCEPTIONS, SafeModule, build_modules, get_attribute, is_context_manager, \
+from core.interp.safe_builtins import EXCEPTIONS
+from core.interp.sandbox import SafeModule, build_modules, get_attribute, is_context_manager, \
     set_attribute
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.MatMult: operator.matmul,

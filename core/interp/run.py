@@ -107,7 +107,7 @@ class RunResult:
         return self.error is not None and self.error.kind == "rejected"
 
     def tensors(self) -> dict:
-        from core.autograd.tensor import Tensor
+        from core.tensor.tensor import Tensor
         return {k: v for k, v in self.namespace.items() if isinstance(v, Tensor)}
 
 
@@ -116,7 +116,7 @@ class _State:
 
     def __enter__(self):
         from core import dtypes, printing
-        from core.autograd import grad_mode
+        from core.tensor import grad_mode
         self.saved = (grad_mode._state[0], dtypes._default[0], printing.get_printoptions(), context.guard[0],
                       np.seterr(all="ignore"), sys.getrecursionlimit())
         grad_mode._state[0] = True
@@ -127,7 +127,7 @@ class _State:
 
     def __exit__(self, *exc):
         from core import dtypes, printing
-        from core.autograd import grad_mode
+        from core.tensor import grad_mode
         mode, default, opts, guard, err, rec = self.saved
         grad_mode._state[0] = mode
         dtypes._default[0] = default

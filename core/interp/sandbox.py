@@ -16,10 +16,11 @@ import numpy as np
 
 import core.torch  # noqa: F401  (attaches the Tensor methods listed below)
 from core import dtypes
-from core.autograd.grad_mode import _GradModeManager
-from core.autograd.node import Node, RemovableHandle
-from core.autograd.tensor import Size, Tensor
+from core.tensor.grad_mode import _GradModeManager
+from core.tensor.node import Node, RemovableHandle
+from core.tensor.tensor import Size, Tensor
 from core.interp.parse import SAVED_PREFIX, ProgramRejected
+from core.interp.safe_builtins import safe_fsum, safe_prod
 
 
 class SafeModule:
@@ -112,7 +113,6 @@ def build_modules(guard=None):
         "isfinite", "hypot", "degrees", "radians", "trunc", "copysign", "erf", "gamma", "lgamma", "fsum",
         "prod")})
     if guard is not None:
-        from core.interp.safe_builtins import safe_fsum, safe_prod
         math.members["prod"] = safe_prod(guard)
         math.members["fsum"] = safe_fsum(guard)
     copy = SafeModule("copy", {"deepcopy": _safe_deepcopy, "copy": _safe_copy})
@@ -278,14 +278,8 @@ def check_format_fields(fmt: str, guard=None):
 
 
 # ---------------------------------------------------------------------------
-# context managers and exceptions a program may use
+# context managers a program may use
 # ---------------------------------------------------------------------------
 
 def is_context_manager(obj) -> bool:
     return isinstance(obj, (_GradModeManager, RemovableHandle))
-
-
-EXCEPTIONS = {n: getattr(builtins, n) for n in (
-    "Exception", "RuntimeError", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError",
-    "AssertionError", "AttributeError", "ArithmeticError", "LookupError", "NameError", "StopIteration",
-    "NotImplementedError", "OverflowError", "UserWarning", "Warning")}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.ops.registry import defop
+from core.ops.vjp import raw as _raw
 
 # ---------------------------------------------------------------------------
 # arithmetic
@@ -279,10 +280,6 @@ def _(ctx, g, F):
     return F.keep(_raw(r) > 0, g),
 
 
-def _raw(x):
-    return x._data if hasattr(x, "_data") else x
-
-
 # ---------------------------------------------------------------------------
 # clamping and selection
 # ---------------------------------------------------------------------------
@@ -346,16 +343,8 @@ def where(a, b, condition=None):
 def _(ctx, g, F):
     c = ctx.aux()
     zero = g * 0
-    return (F.where(_const(c, F), g, zero) if ctx.wants(0) else None,
-            F.where(_const(c, F), zero, g) if ctx.wants(1) else None)
-
-
-def _const(arr, F):
-    """A constant (no-grad) operand for F."""
-    if F.__name__ == "NumpyF":
-        return arr
-    from core.autograd.tensor import Tensor
-    return Tensor._make(arr)
+    return (F.where(F.const(c), g, zero) if ctx.wants(0) else None,
+            F.where(F.const(c), zero, g) if ctx.wants(1) else None)
 
 
 # ---------------------------------------------------------------------------
@@ -480,9 +469,9 @@ def _extreme2(kind, grad_fn):
         a, b = np.asarray(_raw(ctx.input(0, F))), np.asarray(_raw(ctx.input(1, F)))
         wins = (a > b) if kind == "maximum" else (a < b)
         tie = a == b
-        wa = _const((wins + 0.5 * tie).astype(np.result_type(_raw(g))), F)
-        wb = _const((~wins & ~tie) + 0.5 * tie, F)
-        wb = _const(np.asarray(_raw(wb), dtype=np.result_type(_raw(g))), F)
+        wa = F.const((wins + 0.5 * tie).astype(np.result_type(_raw(g))))
+        wb = F.const((~wins & ~tie) + 0.5 * tie)
+        wb = F.const(np.asarray(_raw(wb), dtype=np.result_type(_raw(g))))
         return (g * wa if ctx.wants(0) else None, g * wb if ctx.wants(1) else None)
     op.vjp = vjp
     return op

@@ -9,13 +9,15 @@ the base's gradient alone (PyTorch's ``y[0, 0] = ...`` graph).
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import numpy as np
 
 from core import dtypes
-from core.autograd import grad_mode
-from core.autograd.node import Node, _seq
-from core.autograd.tensor import Tensor
-from core.ops.backends import NumpyF
+from core.tensor import grad_mode
+from core.tensor.node import Node, _seq
+from core.tensor.tensor import Tensor
+from core.ops.vjp import NumpyF, node_apply
 from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
 from core.context import observers as _observers
 
@@ -69,7 +71,6 @@ class CopySlices(Node):
         self.fn.release()
 
     def apply_custom(self, g, F):
-        from core.autograd.engine import node_apply
         if F is NumpyF:
             gb = np.array(g, copy=True)
             region = _replay_numpy(gb, self.chain)
@@ -104,8 +105,8 @@ class AsStridedBackward0(Node):
             z = np.zeros(shape, dtype=dt)
             _replay_numpy(z, self.chain)[...] = g
             return [z]
-        from core.torch.creation import zeros
-        z = zeros(*shape, dtype=dtypes.from_numpy(dt))
+        z = np.zeros(shape, dtype=dt)
+        z = Tensor._make(z if z.ndim else z[()])
         _replay_tensor(z, self.chain).copy_(g)
         return [z]
 
@@ -258,8 +259,8 @@ def _basic_steps(t, idx):
                 if step <= 0:
                     raise ValueError("step must be greater than zero")
                 s0, s1, _ = slice(start, stop, step).indices(shape[d])
-                steps.append((R["slice"], {"dim": d, "start": s0, "stop": builtins_max(s1, s0), "step": step}))
-                shape[d] = len(range(s0, builtins_max(s1, s0), step))
+                steps.append((R["slice"], {"dim": d, "start": s0, "stop": max(s1, s0), "step": step}))
+                shape[d] = len(range(s0, max(s1, s0), step))
             adv.append(slice(None))
             d += 1
         elif _is_advanced(x):
@@ -282,9 +283,6 @@ def _basic_steps(t, idx):
     return steps, (tuple(adv) if has_adv else None)
 
 
-builtins_max = max
-
-
 def _num(x):
     return x.item() if isinstance(x, Tensor) else x
 
@@ -304,14 +302,13 @@ def getitem(self, idx):
 
 
 def setitem(self, idx, value):
-    if isinstance(value, (list, tuple, np.ndarray)):
-        from core.torch.creation import tensor
-        value = tensor(value, dtype=self.dtype)
+    """``self[idx] = value`` for a Tensor or Python number ``value`` (the torch
+    layer turns lists and arrays into tensors first)."""
     idx = _expand_index(self, idx)
     steps, adv = _basic_steps(self, idx)
     target = self
     if steps:
-        with grad_mode.no_grad() if not (grad_mode._state[0] and self._rg) else _Null():
+        with grad_mode.no_grad() if not (grad_mode._state[0] and self._rg) else nullcontext():
             for op, params in steps:
                 target = apply(op, (target,), params)
     if adv is not None:
@@ -320,11 +317,3 @@ def setitem(self, idx, value):
         inplace(R["index_put"], target, (value,), {"index": adv, "accumulate": False})
     else:
         inplace(R["copy_"], target, (value,))
-
-
-class _Null:
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *exc):
-        return False

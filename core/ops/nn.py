@@ -111,13 +111,12 @@ def _(ctx, g, F):
     p, y = ctx.input(0, F), ctx.input(1, F)
     shape = ctx._in_meta[0][0]
     # NOTE: the denominator is clamped at 1e-12 as in PyTorch, so p = 0 or 1 stays finite.
-    from core.ops.elementwise import _const
     gs = _unreduce(g, shape, ctx.params["reduction"], F)
     gp = None
     if ctx.wants(0):
         denom = p * (1 - p)
         raw = np.asarray(denom._data if hasattr(denom, "_data") else denom)
-        floor = _const(np.maximum(raw, 1e-12) - raw, F)
+        floor = F.const(np.maximum(raw, 1e-12) - raw)
         gp = gs * (p - y) / (denom + floor)
     gy = None
     if ctx.wants(1):
@@ -125,5 +124,5 @@ def _(ctx, g, F):
         raw_p = np.asarray(p._data if hasattr(p, "_data") else p)
         with np.errstate(divide="ignore"):
             logit = np.maximum(np.log(raw_p), -100) - np.maximum(np.log1p(-raw_p), -100)
-        gy = gs * _const(-logit.astype(raw_p.dtype), F)
+        gy = gs * F.const(-logit.astype(raw_p.dtype))
     return gp, gy

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.ops.registry import defop
+from core.ops.vjp import raw as _raw
 
 
 def _axes(dim, ndim):
@@ -27,10 +28,6 @@ def _spread(g, in_shape, dim, keepdim, F):
         for d in sorted(_axes(dim, ndim)):
             g = F.unsqueeze(g, d)
     return F.expand(g, in_shape)
-
-
-def _raw(x):
-    return x._data if hasattr(x, "_data") else x
 
 
 def _count(shape, dim):
@@ -131,8 +128,7 @@ def _prod_vjp(ctx, g, F):
                                                np.take(rev, range(rev.shape[axis] - 1), axis=axis)], axis=axis),
                                axis=axis), axis=axis)
     others = (left * right).reshape(shape)
-    from core.ops.elementwise import _const
-    return _spread(g, shape, dim, keepdim, F) * _const(others.astype(raw.dtype), F),
+    return _spread(g, shape, dim, keepdim, F) * F.const(others.astype(raw.dtype)),
 
 
 prod_all.vjp = _prod_vjp
@@ -176,8 +172,7 @@ def _(ctx, g, F):
     s = _spread(ctx.result(F), shape, p["dim"], p["keepdim"], F)
     # NOTE: where std is 0 the gradient is defined as 0 (PyTorch masks the 0/0).
     zero = np.asarray(_raw(s)) == 0
-    from core.ops.elementwise import _const
-    safe = s + _const(zero.astype(np.asarray(_raw(s)).dtype), F)
+    safe = s + F.const(zero.astype(np.asarray(_raw(s)).dtype))
     return F.keep(~zero, _spread(g, shape, p["dim"], p["keepdim"], F) * centered / (safe * (n - p["correction"]))),
 
 
@@ -224,8 +219,7 @@ def _evenly(ctx, g, F):
     rk = r if (dim is None or keepdim) else np.expand_dims(r, ax)
     hit = (np.asarray(a) == rk)
     count = np.sum(hit, axis=ax, keepdims=True)
-    from core.ops.elementwise import _const
-    w = _const((hit / count).astype(np.asarray(a).dtype), F)
+    w = F.const((hit / count).astype(np.asarray(a).dtype))
     return _spread(g, shape, dim, keepdim, F) * w,
 
 

@@ -5,7 +5,7 @@ product, the grad_fn name PyTorch gives its backward node, what the vjp needs
 saved, the dtype rule, and (from the analysis issue on) its symbolic forward.
 
 The vjp is written once against a small namespace ``F`` (see
-:mod:`core.ops.backends`): the engine passes a numpy namespace for a plain
+:mod:`core.ops.vjp`): the engine passes a numpy namespace for a plain
 backward, and a Tensor namespace under ``create_graph=True``, so the same rule
 builds a differentiable graph of the backward.  Tensor methods, operators and
 the ``torch`` functions programs call all come down to :func:`apply`.
@@ -23,9 +23,9 @@ import numpy as np
 
 from core import dtypes
 from core.context import guard as _guard, observers as _observers
-from core.autograd import grad_mode
-from core.autograd.node import node_class, _seq
-from core.autograd.tensor import Tensor
+from core.tensor import grad_mode
+from core.tensor.node import node_class, _seq
+from core.tensor.tensor import Tensor
 
 REGISTRY: dict[str, "OpDef"] = {}
 

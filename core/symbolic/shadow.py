@@ -13,38 +13,15 @@ The engine calls the hooks of :class:`~core.context.Observer` here
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import symengine as se
 
-from core.autograd import grad_mode
-
 from core.context import Observer
-
-
-def _number(v):
-    if isinstance(v, (bool, np.bool_)):
-        return se.Integer(int(v))
-    if isinstance(v, (int, np.integer)):
-        return se.Integer(int(v))
-    f = float(v)
-    if math.isnan(f):
-        return se.nan
-    if math.isinf(f):
-        return se.oo if f > 0 else -se.oo
-    if f.is_integer() and abs(f) < 2 ** 53:
-        return se.Integer(int(f))
-    return se.RealDouble(f)
-
-
-_numbers = np.frompyfunc(_number, 1, 1)
-
-
-def const(arr) -> np.ndarray:
-    """An object array of symengine numbers for a numeric array."""
-    r = _numbers(np.asarray(arr))
-    return r if isinstance(r, np.ndarray) else np.array(r, dtype=object)
+from core.ops.inplace import _replay_numpy
+from core.symbolic.forward import symbolic_forward
+from core.symbolic.numbers import const
+from core.tensor import grad_mode
+from core.tensor.tensor import Tensor
 
 
 class Shadow(Observer):
@@ -71,7 +48,6 @@ class Shadow(Observer):
             return
         s, n, any_sym = self._operands(inputs)
         if any_sym:
-            from core.symbolic.forward import symbolic_forward
             result._sym = symbolic_forward(op, s, n, params)
 
     def inplace_value(self, op, t, others, params, arrays):
@@ -81,7 +57,6 @@ class Shadow(Observer):
         if not any_sym or not grad_mode._state[0]:
             return None
         n = list(arrays)  # the numbers before the write
-        from core.symbolic.forward import symbolic_forward
         return symbolic_forward(op, s, n, params)
 
     def after_inplace(self, t, value):
@@ -98,7 +73,6 @@ class Shadow(Observer):
     # -- helpers ---------------------------------------------------------------------
     @staticmethod
     def _operands(inputs):
-        from core.autograd.tensor import Tensor
         s, n = [], []
         any_sym = False
         for x in inputs:
@@ -133,7 +107,6 @@ def ensure_sym(t) -> np.ndarray:
     if base is not None:
         if base._sym is None:
             base._sym = const(base._data)
-        from core.ops.inplace import _replay_numpy
         t._sym = np.asarray(_replay_numpy(base._sym, t._view_chain), dtype=object)
     else:
         t._sym = const(t._data)

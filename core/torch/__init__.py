@@ -9,11 +9,11 @@ from __future__ import annotations
 import sys
 
 from core import dtypes as _dtypes
-from core.autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
+from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                                      set_grad_enabled)
-from core.autograd.tensor import Size, Tensor, is_tensor
-from core.ops import methods as _methods  # noqa: F401  (attaches Tensor methods)
-from core.ops.api import (abs, absolute, add, allclose, amax, amin, argmax, argmin, bmm, cat, ceil, chunk, clamp,
+from core.tensor.tensor import Size, Tensor, is_tensor
+from core.torch import tensor_methods as _tensor_methods  # noqa: F401  (attaches Tensor methods)
+from core.torch.functional import (abs, absolute, add, allclose, amax, amin, argmax, argmin, bmm, cat, ceil, chunk, clamp,
                           clamp_max, clamp_min, clip, clone, concat, concatenate, cos, div, divide, dot, eq, equal,
                           exp, flatten, floor, ge, gt, isclose, isinf, isnan, le, log, log2, log10, log_softmax,
                           logical_and, logical_not, logical_or, logical_xor, lt, matmul, max, maximum, mean, min,
@@ -76,7 +76,7 @@ def installed():
     (tests and benchmarks), never a user's program."""
     import numpy
     from core import dtypes, printing
-    from core.autograd import grad_mode
+    from core.tensor import grad_mode
     from core.torch import creation
     names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
     saved = {n: sys.modules.get(n) for n in names}

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from core.analysis import AnalysisError, analyze
-from core.autograd.tensor import Tensor
+from core.tensor.tensor import Tensor
 from core.ops.registry import REGISTRY, apply
 from core.symbolic.jacobian import display_names, jacobian
 from core.symbolic.shadow import Shadow

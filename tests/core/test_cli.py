@@ -280,7 +280,7 @@ def test_non_finite_values_are_strings(tmp_path, capsys):
 
 
 def test_tensor_record_and_run_to_json_are_strict_json():
-    from core.autograd.tensor import Tensor
+    from core.tensor.tensor import Tensor
     from core.interp import run_program
     import core.torch as torch
     t = torch.tensor([[math.nan, 1.0], [math.inf, -math.inf]], requires_grad=True)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import core.torch  # noqa: F401  (registers every op and the Tensor methods)
-from core.autograd.tensor import Tensor
+from core.tensor.tensor import Tensor
 from core.dtypes import float64
 from core.ops.registry import REGISTRY, apply
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from core.autograd.engine import backward, grad
-from core.autograd.grad_mode import enable_grad, no_grad, set_grad_enabled
-from core.autograd.node import Node
+from core.tensor.grad_mode import enable_grad, no_grad, set_grad_enabled
+from core.tensor.node import Node
 from core.torch.creation import Variable
 from core.torch.autograd import functional
 

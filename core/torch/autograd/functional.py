@@ -6,9 +6,9 @@ for a Hessian, and the double-backward trick for jvp.
 """
 from __future__ import annotations
 
-from core.autograd import grad_mode
+from core.tensor import grad_mode
 from core.autograd.engine import grad as _grad
-from core.autograd.tensor import Tensor
+from core.tensor.tensor import Tensor
 
 
 def _as_tuple(x):

@@ -1,7 +1,7 @@
 """``torch.nn``: only ``functional`` (and Parameter) are offered to programs."""
 from __future__ import annotations
 
-from core.autograd.tensor import Tensor
+from core.tensor.tensor import Tensor
 from core.context import leaf_created
 from core.torch.nn import functional
 

@@ -49,7 +49,8 @@ def _engine_state() -> dict:
     import numpy as np
 
     from core import dtypes, printing
-    from core.autograd import engine, grad_mode
+    from core.autograd import engine
+    from core.tensor import grad_mode
     from core import context
     return {
         "grad_enabled": grad_mode.is_grad_enabled(),

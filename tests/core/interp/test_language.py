@@ -3,7 +3,7 @@ import textwrap
 
 import pytest
 
-from core.autograd import grad_mode
+from core.tensor import grad_mode
 from core.interp import Limits, run_program
 from core import context
 

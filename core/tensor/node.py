@@ -139,7 +139,7 @@ class Node:
         vc = t._vc
         now = vc[0] if vc is not None else 0
         if now != saved[0]:
-            from core.autograd.errors import modified_inplace
+            from core.tensor.errors import modified_inplace
             raise RuntimeError(modified_inplace(t, now, saved[0], saved[1], saved[2]))
 
     def release(self):

@@ -10,14 +10,12 @@ import builtins
 import numpy as np
 
 from core import dtypes
-from core.autograd.tensor import Tensor
-import core.ops.elementwise  # noqa: F401  (these imports register the ops)
-import core.ops.linalg  # noqa: F401
-import core.ops.nn  # noqa: F401
-import core.ops.reduce  # noqa: F401
-import core.ops.shape  # noqa: F401
-from core.ops.registry import REGISTRY as R, apply
+from core.ops import REGISTRY as R, apply
+from core.ops.inplace import _num, copy_, getitem, inplace, setitem as _setitem  # noqa: F401
 from core.ops.shape_errors import broadcast_error
+from core.ops.vjp import raw as _raw
+from core.tensor.tensor import Tensor
+from core.torch.creation import scalar_tensor, tensor
 
 _EMPTY: dict = {}
 _SCALARS = (bool, int, float)
@@ -30,7 +28,6 @@ def as_tensor_operand(x):
     if isinstance(x, (np.generic, np.ndarray)):
         return Tensor._make(x)
     if isinstance(x, (list, tuple)):
-        from core.torch.creation import tensor
         return tensor(x)
     raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
 
@@ -49,7 +46,6 @@ def _lhs(x):
     """torch.add(2, x): a scalar first operand becomes a 0-dim tensor."""
     if isinstance(x, Tensor):
         return x
-    from core.torch.creation import scalar_tensor
     return scalar_tensor(x)
 
 
@@ -273,17 +269,12 @@ def clamp_max(input, max):
     return apply(R["clamp_max"], (input,), {"max": _num(max)})
 
 
-def _num(x):
-    return x.item() if isinstance(x, Tensor) else x
-
-
 def where(condition, input=None, other=None):
     if input is None and other is None:
         return tuple(Tensor._make(i.astype(np.int64)) for i in np.nonzero(condition._data))
     cond = np.asarray(condition._data if isinstance(condition, Tensor) else condition, dtype=bool)
     a, b = as_tensor_operand(input), as_tensor_operand(other)
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
-        from core.torch.creation import scalar_tensor
         a = scalar_tensor(a)
     try:
         return apply(R["where"], (a, b), {"condition": cond})
@@ -322,10 +313,6 @@ def isnan(input):
 
 def isinf(input):
     return Tensor._make(np.isinf(input._data))
-
-
-def _raw(x):
-    return x._data if isinstance(x, Tensor) else x
 
 
 def to(input, *args, dtype=None, copy=False, **kwargs):
@@ -699,8 +686,8 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return where(gt(input, 0), input, mul(input, negative_slope))
 
 
-# ---------------------------------------------------------------------------
-# in-place ops and indexing (see core.ops.inplace)
-# ---------------------------------------------------------------------------
-
-from core.ops.inplace import copy_, getitem, inplace, setitem  # noqa: E402,F401
+def setitem(self, idx, value):
+    """``self[idx] = value``; a list or array value becomes a tensor of ``self``'s dtype first."""
+    if isinstance(value, (list, tuple, np.ndarray)):
+        value = tensor(value, dtype=self.dtype)
+    _setitem(self, idx, value)

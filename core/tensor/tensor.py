@@ -13,7 +13,8 @@ only ``_data`` and, for op outputs, ``grad_fn``/``_rg``):
 - ``_base``/``_view_chain``: for views, the root base and the view ops that
   lead from it to this tensor (replayed by CopySlices).
 
-Math methods and operators are attached by :mod:`core.ops.api`.
+Math methods, operators, ``backward`` and the legacy ``torch.Tensor(...)``
+constructor are attached by :mod:`core.torch.tensor_methods`.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import weakref
 import numpy as np
 
 from core import dtypes
-from core.autograd.node import AccumulateGrad, _HookTable, add_hook
+from core.tensor.node import AccumulateGrad, _HookTable, add_hook
 from core.context import leaf_created
 
 NONLEAF_GRAD_WARNING = (
@@ -88,11 +89,6 @@ class Tensor:
         t = object.__new__(cls)
         t._data = data
         return t
-
-    def __new__(cls, *args, **kwargs):
-        # the legacy torch.Tensor(...) constructor: a float32 tensor from data or sizes
-        from core.torch.creation import legacy_new
-        return legacy_new(dtypes.get_default_dtype(), args, kwargs, cls)
 
     # -- basic properties ----------------------------------------------------------
     @property
@@ -262,10 +258,6 @@ class Tensor:
                 self._hooks = _HookTable()
             handle = add_hook(self._hooks, hook)
         return handle
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        from core.autograd.engine import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # -- storage sharing -------------------------------------------------------------
     def _ensure_array(self):

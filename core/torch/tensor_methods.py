@@ -1,14 +1,20 @@
 """Tensor methods and operators, attached from the functional API.
 
 ``x.exp()``, ``torch.exp(x)`` and the vjp namespace all reach the same
-function in :mod:`core.ops.api`, so an op behaves the same however it is called.
+function in :mod:`core.torch.functional`, so an op behaves the same however it is called.
+``Tensor.backward`` (the engine) and the legacy ``torch.Tensor(...)`` constructor
+are attached here too: :mod:`core.tensor` sits below the ops and the engine and
+does not import them.
 """
 from __future__ import annotations
 
 from core import dtypes
-from core.autograd.tensor import Tensor
-from core.ops import api
+from core.autograd.engine import backward as _backward
 from core.ops.registry import REGISTRY as R, apply
+from core.tensor.errors import legacy_type_name
+from core.tensor.tensor import Tensor
+from core.torch import functional as api
+from core.torch.creation import legacy_new
 
 # methods that are the functional op with self first
 _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv dot bmm outer neg negative
@@ -85,7 +91,6 @@ Tensor.bool = _to_dtype(dtypes.bool_)
 
 def _type(self, dtype=None):
     if dtype is None:
-        from core.autograd.errors import legacy_type_name
         return legacy_type_name(self)
     if isinstance(dtype, str):
         name = dtype.replace("torch.", "")
@@ -163,3 +168,16 @@ Tensor.copy_ = api.copy_
 Tensor.masked_fill_ = lambda self, mask, value: api.setitem(self, mask, value) or self
 Tensor.masked_fill = lambda self, mask, value: api.where(mask, api.as_tensor_operand(value) if not isinstance(
     value, (int, float)) else value, self)
+
+
+def _legacy_new(cls, *args, **kwargs):
+    # the legacy torch.Tensor(...) constructor: a float32 tensor from data or sizes
+    return legacy_new(dtypes.get_default_dtype(), args, kwargs, cls)
+
+
+def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+
+Tensor.__new__ = staticmethod(_legacy_new)
+Tensor.backward = _tensor_backward

@@ -1,4 +1,4 @@
-"""The two namespaces a vjp rule is written against.
+"""The two namespaces a vjp rule is written against, and the step that runs a rule.
 
 ``NumpyF`` works on raw arrays: the engine uses it for a plain backward, where
 no graph of the backward is wanted, so the hot path stays lean.  ``TensorF``
@@ -6,11 +6,22 @@ works on Tensors through the registry: under ``create_graph=True`` every step
 of the backward is itself recorded and can be differentiated again.
 
 Both offer the same functions; operators (``+ - * / **``, unary ``-``) work on
-both kinds of value directly.
+both kinds of value directly.  :func:`node_apply` runs one node's rule and
+shapes each gradient like its input; the engine (:mod:`core.autograd.engine`)
+and CopySlices (:mod:`core.ops.inplace`) both call it.
 """
 from __future__ import annotations
 
 import numpy as np
+
+from core import dtypes
+from core.ops.registry import REGISTRY, apply
+from core.tensor.tensor import Tensor
+
+
+def raw(x):
+    """The numbers of ``x``: a Tensor's array, anything else as it is."""
+    return x._data if isinstance(x, Tensor) else x
 
 
 def _sum_to_axes(shape, target):
@@ -22,6 +33,11 @@ def _sum_to_axes(shape, target):
 
 class NumpyF:
     """vjp namespace over numpy arrays (no graph)."""
+
+    @staticmethod
+    def const(arr):
+        """A constant (no-grad) operand."""
+        return arr
 
     @staticmethod
     def saved(t):
@@ -136,7 +152,15 @@ class NumpyF:
 
 
 class TensorF:
-    """vjp namespace over Tensors (records a graph of the backward)."""
+    """vjp namespace over Tensors (records a graph of the backward).  Operators and
+    the methods used here (``exp``, ``sum``, ``reshape``...) are Tensor's, attached
+    by :mod:`core.torch.tensor_methods`; a graph of a backward exists only in a
+    program, which has imported ``torch``."""
+
+    @staticmethod
+    def const(arr):
+        """A constant (no-grad) operand."""
+        return Tensor._make(arr)
 
     @staticmethod
     def saved(t):
@@ -154,7 +178,6 @@ class TensorF:
 
     @staticmethod
     def cast(g, np_dtype):
-        from core import dtypes
         return g.to(dtypes.from_numpy(np.dtype(np_dtype)))
 
     expand = staticmethod(lambda g, shape: g.expand(*shape))
@@ -197,26 +220,23 @@ class TensorF:
 
     @staticmethod
     def where(cond, a, b):
-        from core.torch import where
-        return where(cond, a, b)
+        return apply(REGISTRY["where"], (a, b), {"condition": np.asarray(raw(cond), dtype=bool)})
 
     @staticmethod
     def zeros_like(a):
-        from core.torch import zeros_like
-        return zeros_like(a)
+        z = np.zeros(np.shape(a._data), dtype=a._data.dtype)
+        return Tensor._make(z if z.ndim else z[()])
 
     @staticmethod
     def mask(cond, like):
-        return _wrap_const(np.asarray(_raw(cond), dtype=like._data.dtype))
+        return Tensor._make(np.asarray(raw(cond), dtype=like._data.dtype))
 
     @staticmethod
     def keep(cond, g):
-        from core.ops.api import where
-        return where(_wrap_const(np.asarray(_raw(cond), dtype=bool)), g, 0.0)
+        return apply(REGISTRY["where"], (g, 0.0), {"condition": np.asarray(raw(cond), dtype=bool)})
 
     @staticmethod
     def scatter_index(g, shape, index):
-        from core.ops.registry import REGISTRY, apply
         return apply(REGISTRY["index_backward"], (g,), {"shape": tuple(shape), "index": index})
 
     @staticmethod
@@ -229,13 +249,11 @@ class TensorF:
 
     @staticmethod
     def set_index(base, index, value):
-        from core.ops.registry import REGISTRY, apply
         return apply(REGISTRY["index_put"], (base, value), {"index": index})
 
     @staticmethod
     def concat(parts, dim):
-        from core.torch import cat
-        return cat(parts, dim)
+        return apply(REGISTRY["cat"], tuple(parts), {"dim": dim})
 
     @staticmethod
     def split_sizes(g, sizes, dim):
@@ -250,10 +268,32 @@ class TensorF:
         return x.softmax(dim)
 
 
-def _raw(x):
-    return x._data if hasattr(x, "_data") else x
-
-
-def _wrap_const(a):
-    from core.autograd.tensor import Tensor
-    return Tensor._make(a)
+def node_apply(fn, g, F):
+    """Run one node's vjp and shape each gradient like its input."""
+    if fn.op is None:
+        return fn.apply_custom(g, F)
+    grads = fn.op.vjp(fn, g, F)
+    out = []
+    tensor_mode = F is TensorF
+    for (nxt, _), gi, meta in zip(fn.next_functions, grads, fn._in_meta):
+        if nxt is None or gi is None:
+            out.append(None)
+            continue
+        shape, dt = meta
+        arr = gi._data if tensor_mode else gi
+        if not hasattr(arr, "shape"):  # a Python number from a rule
+            gi = arr = np.asarray(arr, dtype=dt)
+            if tensor_mode:
+                gi = Tensor._make(arr)
+        # NOTE: attribute reads, not np.shape (5x slower): this runs for every edge
+        if arr.shape != shape:
+            gi = F.sum_to(gi, shape)
+            arr = raw(gi)
+            if np.shape(arr) != shape:
+                raise RuntimeError(f"Function {fn.name()} returned an invalid gradient at index {len(out)} - got "
+                                   f"[{', '.join(map(str, np.shape(arr)))}] but expected shape compatible with "
+                                   f"[{', '.join(map(str, shape))}]")
+        if arr.dtype is not dt and arr.dtype != dt:
+            gi = F.cast(gi, dt)
+        out.append(gi)
+    return out
