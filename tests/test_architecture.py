@@ -94,6 +94,60 @@ def test_every_code_folder_is_a_package():
     assert missing == []
 
 
+def test_core_keeps_its_layers():
+    """pyproject.toml's import-linter contract: each layer of core imports only
+    the layers below it (function-local imports count too)."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run([str(lint), "--no-cache"], cwd=REPO_ROOT, capture_output=True, text=True,
+                            timeout=300, env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+
+
+def import_circles(package: str) -> list[list[str]]:
+    """Every import circle among ``package``'s modules (function-local imports
+    included), each as the modules around it, found by a depth-first search."""
+    import grimp
+    graph = grimp.build_graph(package)
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    circles, state = [], {}
+
+    def visit(m, path):
+        state[m] = "open"
+        path.append(m)
+        for n in edges.get(m, ()):
+            if state.get(n) == "open":
+                circles.append(path[path.index(n):] + [n])
+            elif n not in state:
+                visit(n, path)
+        path.pop()
+        state[m] = "done"
+    for m in sorted(edges):
+        if m not in state:
+            visit(m, [])
+    return circles
+
+
+def test_core_has_no_import_circle():
+    assert import_circles("core") == []
+
+
+def test_an_import_circle_would_be_found(tmp_path, monkeypatch):
+    (tmp_path / "loop").mkdir()
+    (tmp_path / "loop" / "__init__.py").write_text("")
+    (tmp_path / "loop" / "a.py").write_text("from loop import b\n")
+    (tmp_path / "loop" / "b.py").write_text("def f():\n    from loop import a\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert import_circles("loop") == [["loop.a", "loop.b", "loop.a"]]
+
+
+def test_the_registry_is_complete_in_a_fresh_process():
+    # core.ops's own doctest: REGISTRY must not depend on what was imported before it
+    result = run_fresh_python("import doctest, sys, core.ops, core.ops.registry\n"
+                              "failed = doctest.testmod(core.ops).failed + doctest.testmod(core.ops.registry).failed\n"
+                              "sys.exit(1 if failed else 0)\n")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_pyside_does_not_leak_references_to_none(qapp):
     """PySide6 6.12.0 on Python 3.11 lowers None's refcount on every void call
     (the process aborts after a few thousand); pyproject pins a version without it."""

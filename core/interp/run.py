@@ -9,16 +9,22 @@ print options and size guard are process-wide.
 from __future__ import annotations
 
 import sys
+import dataclasses
 import threading
 import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from core import context
+from core import context, dtypes, printing
+from core.autograd import engine
 from core.interp.interpreter import Interpreter
 from core.interp.limits import Cancelled, LimitExceeded, Limits, tensor_guard
 from core.interp.parse import Program, ProgramRejected, parse_program
+from core.interp.safe_builtins import LimitedOutput
+from core.tensor import grad_mode
+from core.tensor.tensor import Tensor
+from core.torch import creation
 
 _LOCK = threading.RLock()
 
@@ -107,7 +113,6 @@ class RunResult:
         return self.error is not None and self.error.kind == "rejected"
 
     def tensors(self) -> dict:
-        from core.tensor.tensor import Tensor
         return {k: v for k, v in self.namespace.items() if isinstance(v, Tensor)}
 
 
@@ -115,8 +120,6 @@ class _State:
     """Process-wide engine state a run sets up and puts back afterwards."""
 
     def __enter__(self):
-        from core import dtypes, printing
-        from core.tensor import grad_mode
         self.saved = (grad_mode._state[0], dtypes._default[0], printing.get_printoptions(), context.guard[0],
                       np.seterr(all="ignore"), sys.getrecursionlimit())
         grad_mode._state[0] = True
@@ -126,8 +129,6 @@ class _State:
         return self
 
     def __exit__(self, *exc):
-        from core import dtypes, printing
-        from core.tensor import grad_mode
         mode, default, opts, guard, err, rec = self.saved
         grad_mode._state[0] = mode
         dtypes._default[0] = default
@@ -139,7 +140,6 @@ class _State:
 
 
 def _restore_printoptions(printing, opts):
-    import dataclasses
     for f in dataclasses.fields(opts):
         setattr(printing._OPTS, f.name, getattr(opts, f.name))
 
@@ -151,23 +151,19 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
     statements.  ``observer(kind, outputs, grads, interp, retain_graph, create_graph)`` sees every
     backward/autograd.grad the program asks for, before it runs, and may raise
     :class:`StopRun`; ``observers`` (:class:`core.context.Observer`: the
-    symbolic shadow, a tape...) watch the forward, all in this one run.  ``default_dtype`` replaces float32 as the default (the
-    central-difference witness runs in float64)."""
+    symbolic shadow, a tape...) watch the forward, all in this one run.
+    ``default_dtype`` replaces float32 as the default."""
     limits = limits or Limits()
     if program is None:
         try:
             program = parse_program(source, filename)
         except ProgramRejected as e:
             return RunResult("", RunError(e.type_name, e.message, e.line, "rejected", col=e.col))
-    from core.interp.safe_builtins import LimitedOutput
     out = LimitedOutput(limits)
     with _LOCK, _State():
-        from core.torch import creation
-        from core.autograd import engine
         context.guard[0] = tensor_guard(limits)
         creation.manual_seed(0)
         if default_dtype is not None:
-            from core import dtypes
             dtypes._default[0] = default_dtype
         interp = Interpreter(program, limits, out, cancel)
         if observer is not None:

@@ -15,6 +15,7 @@ import operator
 import re
 
 from core.interp.limits import LimitExceeded, Limits
+from core.tensor.tensor import Tensor
 
 # The exception classes a program may name, raise and catch (the builtins a program sees include them).
 EXCEPTIONS = {n: getattr(builtins, n) for n in (
@@ -188,7 +189,6 @@ def make_builtins(out, guard: Guard) -> dict:
         return builtins.iter(fill(obj))
 
     def sum_(iterable, /, start=0):
-        from core.tensor.tensor import Tensor
         if not isinstance(start, (int, float, complex, Tensor)) or isinstance(start, bool):
             raise TypeError("sum() in Backprop Lens adds numbers and tensors; to join lists use a comprehension")
         return builtins.sum(counted(iterable), start)

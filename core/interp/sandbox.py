@@ -14,11 +14,16 @@ import string
 
 import numpy as np
 
-import core.torch  # noqa: F401  (attaches the Tensor methods listed below)
+import core.torch as ct  # (also attaches the Tensor methods listed below)
+import core.torch.autograd as cta
+import core.torch.autograd.functional as ctaf
+import core.torch.nn as ctn
+import core.torch.nn.functional as ctnf
 from core import dtypes
 from core.tensor.grad_mode import _GradModeManager
 from core.tensor.node import Node, RemovableHandle
 from core.tensor.tensor import Size, Tensor
+from core.interp.limits import LimitExceeded
 from core.interp.parse import SAVED_PREFIX, ProgramRejected
 from core.interp.safe_builtins import safe_fsum, safe_prod
 
@@ -79,7 +84,6 @@ def _safe_printoptions(set_printoptions, guard):
             for name, value, top in (("precision", precision, 100), ("edgeitems", edgeitems, 10_000),
                                      ("linewidth", linewidth, 100_000)):
                 if value is not None and value > top:
-                    from core.interp.limits import LimitExceeded
                     raise LimitExceeded(lim, "max_output_chars", f"set_printoptions({name}={value}); at most {top}")
         return set_printoptions(precision=precision, threshold=threshold, edgeitems=edgeitems,
                                 linewidth=linewidth, profile=profile, sci_mode=sci_mode)
@@ -90,11 +94,6 @@ def _safe_printoptions(set_printoptions, guard):
 def build_modules(guard=None):
     """The modules a program can import, keyed by import name (``guard`` bounds
     the functions that could run away inside C: math.prod, math.fsum)."""
-    import core.torch as ct
-    import core.torch.autograd as cta
-    import core.torch.autograd.functional as ctaf
-    import core.torch.nn as ctn
-    import core.torch.nn.functional as ctnf
     functional = SafeModule("torch.autograd.functional", {
         n: getattr(ctaf, n) for n in ("jacobian", "hessian", "vjp", "jvp")})
     autograd = SafeModule("torch.autograd", {

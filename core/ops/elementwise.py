@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.ops.registry import defop
+from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
 
 # ---------------------------------------------------------------------------
@@ -380,7 +381,6 @@ def copy_(a, src):
     try:
         return np.broadcast_to(src, np.shape(a)).astype(a.dtype)
     except ValueError:
-        from core.ops.shape_errors import broadcast_error
         raise RuntimeError(broadcast_error(np.shape(a), src.shape, inplace=True)) from None
 
 

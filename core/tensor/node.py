@@ -11,6 +11,8 @@ from __future__ import annotations
 import itertools
 import weakref
 
+from core.tensor.errors import modified_inplace
+
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
     "they have already been freed). Saved intermediate values of the graph are freed when you call "
@@ -139,7 +141,6 @@ class Node:
         vc = t._vc
         now = vc[0] if vc is not None else 0
         if now != saved[0]:
-            from core.tensor.errors import modified_inplace
             raise RuntimeError(modified_inplace(t, now, saved[0], saved[1], saved[2]))
 
     def release(self):

@@ -24,7 +24,7 @@ import weakref
 
 import numpy as np
 
-from core import dtypes
+from core import dtypes, printing
 from core.tensor.node import AccumulateGrad, _HookTable, add_hook
 from core.context import leaf_created
 
@@ -356,7 +356,6 @@ class Tensor:
         return id(self)
 
     def __repr__(self, *, tensor_contents=None):
-        from core import printing
         fn = self.grad_fn
         return printing.format_tensor(
             self._data, dtype=self.dtype.name, default_dtype=dtypes.get_default_dtype().name,

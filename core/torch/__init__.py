@@ -6,9 +6,13 @@ tutorial programs run unchanged on core's engine.
 """
 from __future__ import annotations
 
+import contextlib as _contextlib
 import sys
 
-from core import dtypes as _dtypes
+import numpy as _numpy
+
+from core import dtypes as _dtypes, printing as _printing
+from core.tensor import grad_mode as _grad_mode
 from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                                      set_grad_enabled)
 from core.tensor.tensor import Size, Tensor, is_tensor
@@ -67,26 +71,22 @@ from core.torch import autograd, nn  # noqa: E402  (submodules refer back to thi
 from core.torch.autograd import Variable  # noqa: E402,F401
 
 
-@__import__("contextlib").contextmanager
+@_contextlib.contextmanager
 def installed():
     """``import torch`` resolves to core.torch inside the block, in the state a
     program starts from (grad mode on, float32, default print options, seed
     0, numpy's floating-point warnings off); the previous modules come back
     after.  For running the project's own recorded programs as plain Python
     (tests and benchmarks), never a user's program."""
-    import numpy
-    from core import dtypes, printing
-    from core.tensor import grad_mode
-    from core.torch import creation
     names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
     saved = {n: sys.modules.get(n) for n in names}
     install()
-    grad_mode._state[0] = True
-    dtypes._default[0] = dtypes.float32
-    printing.set_printoptions(profile="default")
-    creation.manual_seed(0)
+    _grad_mode._state[0] = True
+    _dtypes._default[0] = _dtypes.float32
+    _printing.set_printoptions(profile="default")
+    manual_seed(0)
     try:
-        with numpy.errstate(all="ignore"):
+        with _numpy.errstate(all="ignore"):
             yield sys.modules["torch"]
     finally:
         for n, m in saved.items():
@@ -101,12 +101,9 @@ def install():
 
     Also silences numpy's floating-point warnings process-wide: PyTorch gives
     inf and nan without a word, so a program must not see "divide by zero"."""
-    import numpy
-    import core.torch.autograd.functional
-    import core.torch.nn.functional
-    numpy.seterr(all="ignore")
+    _numpy.seterr(all="ignore")
     mods = {"torch": sys.modules[__name__], "torch.autograd": autograd,
-            "torch.autograd.functional": core.torch.autograd.functional,
-            "torch.nn": nn, "torch.nn.functional": core.torch.nn.functional}
+            "torch.autograd.functional": autograd.functional,
+            "torch.nn": nn, "torch.nn.functional": nn.functional}
     sys.modules.update(mods)
     return mods

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from core import dtypes
-from core.tensor.tensor import Tensor, Size
+from core.tensor.tensor import FLOAT_ONLY, Size, Tensor
 from core.context import check_shape, leaf_created
 
 COPY_CONSTRUCT_WARNING = (
@@ -28,7 +28,6 @@ def _finish(arr, dtype, requires_grad):
     t = Tensor._make(arr if arr.ndim else arr[()])
     if requires_grad:
         if not t.dtype.is_floating_point:
-            from core.tensor.tensor import FLOAT_ONLY
             raise RuntimeError(FLOAT_ONLY)
         t._rg = True
         leaf_created(t)

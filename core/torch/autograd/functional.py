@@ -6,9 +6,11 @@ for a Hessian, and the double-backward trick for jvp.
 """
 from __future__ import annotations
 
-from core.tensor import grad_mode
 from core.autograd.engine import grad as _grad
+from core.tensor import grad_mode
 from core.tensor.tensor import Tensor
+from core.torch.creation import zeros, zeros_like
+from core.torch.functional import stack
 
 
 def _as_tuple(x):
@@ -28,19 +30,13 @@ def _prepare(inputs, create_graph):
     return tuple(out)
 
 
-def _zeros_like(t):
-    from core.torch.creation import zeros_like
-    return zeros_like(t)
-
-
 def _grad_or_zeros(outputs, inputs, grad_outputs, create_graph):
     gs = _grad(outputs, inputs, grad_outputs, retain_graph=True, create_graph=create_graph, allow_unused=True)
-    return tuple(_zeros_like(i) if g is None else g for g, i in zip(gs, inputs))
+    return tuple(zeros_like(i) if g is None else g for g, i in zip(gs, inputs))
 
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
     """The Jacobian of ``func`` at ``inputs``: shape ``out.shape + in.shape``."""
-    from core.torch import stack, zeros
     inputs, single_in = _as_tuple(inputs)
     with grad_mode.enable_grad():
         inputs = _prepare(inputs, create_graph)
@@ -54,7 +50,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             if out._rg:
                 gs = _grad_or_zeros(flat[i], inputs, None, create_graph)
             else:
-                gs = tuple(_zeros_like(x) for x in inputs)
+                gs = tuple(zeros_like(x) for x in inputs)
             for k, g in enumerate(gs):
                 rows[k].append(g if create_graph else g.detach())
         per_input = []
@@ -105,7 +101,6 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
 
 def jvp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), J v)`` by the double-backward trick."""
-    from core.torch.creation import zeros_like
     inputs, single_in = _as_tuple(inputs)
     if v is None:
         if any(i.numel() != 1 for i in inputs):

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from core.tensor.tensor import Tensor
 from core.context import leaf_created
+from core.torch.creation import tensor
 from core.torch.nn import functional
 
 
 def Parameter(data=None, requires_grad=True):
     """``nn.Parameter``: a leaf that requires grad and prints as a Parameter."""
-    from core.torch.creation import tensor
     t = data.detach() if data is not None else tensor([])
     t._rg = bool(requires_grad)
     t._is_param = True
