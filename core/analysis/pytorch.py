@@ -3,9 +3,11 @@
 Both come from one walk over a :class:`~core.analysis.tape.Tape`: every entry
 (a leaf, an op, an in-place write) is turned into the PyTorch call that does
 the same thing.  :class:`_Replay` makes the calls on real ``torch`` tensors;
-:class:`_Script` writes them down as lines of Python.  The table
-:data:`CALLS` says, once per op, which PyTorch function or method it is and
-where its arguments come from, so the two cannot drift apart.
+:class:`_Script` writes them down as lines of Python.  Each op's declaration
+says which PyTorch function or method it is and where its arguments come from
+(``OpDef.pytorch``, see :func:`core.ops.registry.call`), so the two back ends
+cannot drift apart; the few ops written by indexing or returning a pair
+(``SPECIAL``) are replayed by the code below.
 
 The program is never run by PyTorch: only the recorded operations are, on the
 recorded numbers.  If what PyTorch computes for the forward differs from the
@@ -20,81 +22,9 @@ import threading
 import numpy as np
 
 from core import dtypes
+from core.ops import REGISTRY
 from core.analysis.tape import Recording
 from core.translatable import _T
-
-# op name -> (callee, positional arguments, keyword arguments)
-#   callee: a function under torch ("torch.nn.functional.mse_loss") or ".NAME" (a method of the
-#           first argument)
-#   an argument is an input position (int), "*" (all inputs, as one list)
-#   or "=param" (that parameter's value; a keyword whose parameter is absent is left out)
-_UNARY = ("neg", "reciprocal", "exp", "log", "sqrt", "abs", "sign", "sin", "cos", "tan", "tanh", "sigmoid",
-          "relu", "floor", "ceil", "round", "trunc", "logical_not")
-_BINARY = ("mul", "div", "maximum", "minimum", "floor_divide", "mm", "mv", "dot", "bmm", "lt", "le", "gt",
-           "ge", "eq", "ne", "logical_and", "logical_or", "logical_xor")
-CALLS: dict[str, tuple] = {
-    **{name: ("torch." + name, (0,), {}) for name in _UNARY},
-    **{name: ("torch." + name, (0, 1), {}) for name in _BINARY},
-    "add": ("torch.add", (0, 1), {"alpha": "=alpha"}),
-    "sub": ("torch.sub", (0, 1), {"alpha": "=alpha"}),
-    "rsub": ("torch.rsub", (0, "=other"), {"alpha": "=alpha"}),
-    "pow": ("torch.pow", (0, "=exponent"), {}),
-    "pow_tensor": ("torch.pow", (0, 1), {}),
-    "rpow": ("torch.pow", ("=base", 0), {}),
-    "clamp": ("torch.clamp", (0,), {"min": "=min", "max": "=max"}),
-    "clamp_min": ("torch.clamp_min", (0, "=min"), {}),
-    "clamp_max": ("torch.clamp_max", (0, "=max"), {}),
-    "clamp_tensor": ("torch.clamp", (0,), {"min": 1, "max": 2}),
-    "where": ("torch.where", ("=condition", 0, 1), {}),
-    "to": (".to", (0, "=dtype"), {}),
-    "mse_loss": ("torch.nn.functional.mse_loss", (0, 1), {"reduction": "=reduction"}),
-    "nll_loss": ("torch.nn.functional.nll_loss", (0, "=target"), {"reduction": "=reduction"}),
-    "binary_cross_entropy": ("torch.nn.functional.binary_cross_entropy", (0, 1), {"reduction": "=reduction"}),
-    "sum": ("torch.sum", (0,), {}),
-    "sum_dim": ("torch.sum", (0,), {"dim": "=dim", "keepdim": "=keepdim"}),
-    "mean": ("torch.mean", (0,), {}),
-    "mean_dim": ("torch.mean", (0,), {"dim": "=dim", "keepdim": "=keepdim"}),
-    "prod": ("torch.prod", (0,), {}),
-    "prod_dim": ("torch.prod", (0, "=dim"), {"keepdim": "=keepdim"}),
-    "var": ("torch.var", (0,), {"dim": "=dim", "correction": "=correction", "keepdim": "=keepdim"}),
-    "std": ("torch.std", (0,), {"dim": "=dim", "correction": "=correction", "keepdim": "=keepdim"}),
-    "norm": ("torch.linalg.vector_norm", (0,), {"ord": "=p", "dim": "=dim", "keepdim": "=keepdim"}),
-    "max_all": ("torch.max", (0,), {}),
-    "min_all": ("torch.min", (0,), {}),
-    "amax": ("torch.amax", (0,), {"dim": "=dim", "keepdim": "=keepdim"}),
-    "amin": ("torch.amin", (0,), {"dim": "=dim", "keepdim": "=keepdim"}),
-    "softmax": ("torch.softmax", (0,), {"dim": "=dim"}),
-    "log_softmax": ("torch.log_softmax", (0,), {"dim": "=dim"}),
-    "argmax": ("torch.argmax", (0,), {"dim": "=dim", "keepdim": "=keepdim"}),
-    "argmin": ("torch.argmin", (0,), {"dim": "=dim", "keepdim": "=keepdim"}),
-    "view": (".view", (0, "=shape"), {}),
-    "reshape_copy": (".reshape", (0, "=shape"), {}),
-    "unsafe_view": (".reshape", (0, "=shape"), {}),
-    "transpose": (".transpose", (0, "=dim0", "=dim1"), {}),
-    "t": (".t", (0,), {}),
-    "permute": (".permute", (0, "=dims"), {}),
-    "unsqueeze": (".unsqueeze", (0, "=dim"), {}),
-    "squeeze": (".squeeze", (0,), {}),
-    "squeeze_dim": (".squeeze", (0, "=dim"), {}),
-    "squeeze_dims": (".squeeze", (0, "=dims"), {}),
-    "expand": (".expand", (0, "=shape"), {}),
-    "select": (".select", (0, "=dim", "=index"), {}),
-    "repeat": (".repeat", (0, "=repeats"), {}),
-    "cat": ("torch.cat", ("*",), {"dim": "=dim"}),
-    "stack": ("torch.stack", ("*",), {"dim": "=dim"}),
-    "copy_": (".copy_", (0, 1), {}),
-    "fill_": (".fill_", (0, "=value"), {}),
-    "zero_": (".zero_", (0,), {}),
-}
-# ops written by indexing, or whose PyTorch call returns a pair
-_SPECIAL = {"slice", "index", "index_put", "max_dim", "min_dim", "clone"}
-# in place, these have a method NAME_ with the same arguments; others are
-# written as target.copy_(the out-of-place result)
-_INPLACE_METHOD = {"add", "sub", "mul", "div", "pow", "pow_tensor", "exp", "log", "sqrt", "abs", "sign", "sin",
-                   "cos", "tan", "tanh", "sigmoid", "relu", "clamp", "clamp_min", "clamp_max", "neg", "reciprocal",
-                   "floor", "ceil", "round", "trunc", "floor_divide", "clamp_tensor"}
-_OWN_INPLACE = {"copy_", "fill_", "zero_"}
-
 
 _loaded = threading.Event()
 
@@ -124,7 +54,7 @@ class ReplayError(Exception):
 
 
 def supported(op_name: str) -> bool:
-    return op_name in CALLS or op_name in _SPECIAL
+    return REGISTRY[op_name].pytorch is not None
 
 
 # ---------------------------------------------------------------------------
@@ -191,7 +121,7 @@ def _params(backend, token, params):
 
 
 def _arguments(backend, name, args, params):
-    callee, positional, keywords = CALLS[name]
+    callee, positional, keywords = REGISTRY[name].pytorch
     pos = []
     for a in positional:
         if a == "*":
@@ -234,10 +164,10 @@ def _inplace(backend, name, args, params):
         if params.get("accumulate"):
             raise ReplayError(_T("index_put with accumulate=True is not replayed"))
         backend.setitem(target, _index_items(params["index"]), args[1])
-    elif name in _OWN_INPLACE:
+    elif REGISTRY[name].pytorch[0] == "." + name:  # an in-place op of its own: copy_, fill_, zero_
         callee, pos, kw = _arguments(backend, name, args, params)
         backend.call(callee, pos, kw, statement=True)
-    elif name in _INPLACE_METHOD:
+    elif REGISTRY[name].pytorch_inplace:
         callee, pos, kw = _arguments(backend, name, args, params)
         backend.call("." + callee.split(".")[-1] + "_", pos, kw, statement=True)
     else:

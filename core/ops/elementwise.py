@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.ops.registry import defop
+from core.ops.registry import SPECIAL, call, defop
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
 
@@ -18,7 +18,7 @@ from core.ops.vjp import raw as _raw
 # ---------------------------------------------------------------------------
 
 
-@defop("add", "AddBackward0", latex=r"\frac{\partial (a+\alpha b)}{\partial a}=1,\ \frac{\partial}{\partial b}=\alpha")
+@defop("add", "AddBackward0", pytorch=call("torch.add", 0, 1, alpha="=alpha"), pytorch_inplace=True)
 def add(a, b, alpha=1):
     return a + b if alpha == 1 else a + alpha * b
 
@@ -29,7 +29,12 @@ def _(ctx, g, F):
     return g, (g if alpha == 1 else g * alpha)
 
 
-@defop("sub", "SubBackward0", latex=r"\frac{\partial (a-\alpha b)}{\partial a}=1,\ \frac{\partial}{\partial b}=-\alpha")
+@add.def_symbolic
+def _(S, s, n, alpha=1):
+    return S.obj(s[0] + s[1] * alpha if alpha != 1 else s[0] + s[1])
+
+
+@defop("sub", "SubBackward0", pytorch=call("torch.sub", 0, 1, alpha="=alpha"), pytorch_inplace=True)
 def sub(a, b, alpha=1):
     return a - b if alpha == 1 else a - alpha * b
 
@@ -40,7 +45,12 @@ def _(ctx, g, F):
     return g, (-g if alpha == 1 else g * -alpha)
 
 
-@defop("rsub", "RsubBackward1", latex=r"\frac{\partial (c-a)}{\partial a}=-1")
+@sub.def_symbolic
+def _(S, s, n, alpha=1):
+    return S.obj(s[0] - s[1] * alpha if alpha != 1 else s[0] - s[1])
+
+
+@defop("rsub", "RsubBackward1", pytorch=call("torch.rsub", 0, "=other", alpha="=alpha"))
 def rsub(a, other=0, alpha=1):
     return other - alpha * a if alpha != 1 else other - a
 
@@ -51,8 +61,12 @@ def _(ctx, g, F):
     return (-g if alpha == 1 else g * -alpha),
 
 
-@defop("mul", "MulBackward0", needs={0: (1,), 1: (0,)},
-       latex=r"\frac{\partial (ab)}{\partial a}=b,\ \frac{\partial (ab)}{\partial b}=a")
+@rsub.def_symbolic
+def _(S, s, n, other=0, alpha=1):
+    return S.obj(other - s[0] * alpha)
+
+
+@defop("mul", "MulBackward0", needs={0: (1,), 1: (0,)}, pytorch=call("torch.mul", 0, 1), pytorch_inplace=True)
 def mul(a, b):
     return a * b
 
@@ -64,8 +78,13 @@ def _(ctx, g, F):
             g * ctx.input(0, F) if b_fn is not None else None)
 
 
+@mul.def_symbolic
+def _(S, s, n):
+    return S.obj(s[0] * s[1])
+
+
 @defop("div", "DivBackward0", needs={0: (1,), 1: (0, 1)}, dtype_rule="float",
-       latex=r"\frac{\partial (a/b)}{\partial a}=\frac{1}{b},\ \frac{\partial (a/b)}{\partial b}=-\frac{a}{b^2}")
+       pytorch=call("torch.div", 0, 1), pytorch_inplace=True)
 def div(a, b):
     return a / b
 
@@ -78,8 +97,13 @@ def _(ctx, g, F):
     return ga, gb
 
 
+@div.def_symbolic
+def _(S, s, n):
+    return S.obj(s[0] / s[1])
+
+
 @defop("reciprocal", "ReciprocalBackward0", saves_result=True, dtype_rule="float",
-       latex=r"\frac{d}{da}\frac{1}{a}=-\frac{1}{a^2}")
+       pytorch=call("torch.reciprocal", 0), pytorch_inplace=True, inplace_method=True)
 def reciprocal(a):
     return 1 / a
 
@@ -90,7 +114,13 @@ def _(ctx, g, F):
     return -g * (r * r),
 
 
-@defop("neg", "NegBackward0", dtype_rule="first", latex=r"\frac{d(-a)}{da}=-1")
+@reciprocal.def_symbolic
+def _(S, s, n):
+    return S.obj(S.ONE / s[0])
+
+
+@defop("neg", "NegBackward0", dtype_rule="first", pytorch=call("torch.neg", 0), pytorch_inplace=True,
+       inplace_method=True)
 def neg(a):
     if a.dtype == np.bool_:
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
@@ -103,7 +133,12 @@ def _(ctx, g, F):
     return -g,
 
 
-@defop("pow", "PowBackward0", needs={0: (0,)}, latex=r"\frac{d\,a^{n}}{da}=n\,a^{n-1}")
+@neg.def_symbolic
+def _(S, s, n):
+    return S.obj(-s[0])
+
+
+@defop("pow", "PowBackward0", needs={0: (0,)}, pytorch=call("torch.pow", 0, "=exponent"), pytorch_inplace=True)
 def pow_scalar(a, exponent=1.0):
     return a ** exponent
 
@@ -117,9 +152,14 @@ def _(ctx, g, F):
     return g * (n * a ** (n - 1)),
 
 
+@pow_scalar.def_symbolic
+def _(S, s, n, exponent=1.0):
+    e = S.number(exponent)
+    return S.ew(lambda x: x ** e)(s[0])
+
+
 @defop("pow_tensor", "PowBackward1", needs={0: (0, 1), 1: (0, 1)}, saves_result=True,
-       input_names=("self", "exponent"),
-       latex=r"\frac{\partial a^{b}}{\partial a}=b\,a^{b-1},\ \frac{\partial a^{b}}{\partial b}=a^{b}\ln a")
+       input_names=("self", "exponent"), pytorch=call("torch.pow", 0, 1), pytorch_inplace=True)
 def pow_tensor(a, b):
     return a ** b
 
@@ -136,8 +176,12 @@ def _(ctx, g, F):
     return ga, gb
 
 
-@defop("rpow", "PowBackward2", saves_result=True, dtype_rule="float",
-       latex=r"\frac{d\,c^{a}}{da}=c^{a}\ln c")
+@pow_tensor.def_symbolic
+def _(S, s, n):
+    return S.obj(s[0] ** s[1])
+
+
+@defop("rpow", "PowBackward2", saves_result=True, dtype_rule="float", pytorch=call("torch.pow", "=base", 0))
 def rpow(a, base=1.0):
     return base ** a
 
@@ -149,12 +193,19 @@ def _(ctx, g, F):
     return g * (ctx.result(F) * float(np.log(base))) if base != 0 else g * 0,
 
 
+@rpow.def_symbolic
+def _(S, s, n, base=1.0):
+    b = S.number(base)
+    return S.ew(lambda x: b ** x)(s[0])
+
+
 # ---------------------------------------------------------------------------
 # unary math
 # ---------------------------------------------------------------------------
 
 
-@defop("exp", "ExpBackward0", saves_result=True, dtype_rule="float", latex=r"\frac{d e^{a}}{da}=e^{a}")
+@defop("exp", "ExpBackward0", saves_result=True, dtype_rule="float",
+       pytorch=call("torch.exp", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def exp(a):
     return np.exp(a)
 
@@ -164,7 +215,13 @@ def _(ctx, g, F):
     return g * ctx.result(F),
 
 
-@defop("log", "LogBackward0", needs={0: (0,)}, dtype_rule="float", latex=r"\frac{d\ln a}{da}=\frac{1}{a}")
+@exp.def_symbolic
+def _(S, s, n):
+    return S.exp(s[0])
+
+
+@defop("log", "LogBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.log", 0), pytorch_inplace=True,
+       function=True, inplace_method=True)
 def log(a):
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log(a)
@@ -175,8 +232,13 @@ def _(ctx, g, F):
     return g / ctx.input(0, F),
 
 
+@log.def_symbolic
+def _(S, s, n):
+    return S.log(s[0])
+
+
 @defop("sqrt", "SqrtBackward0", saves_result=True, dtype_rule="float",
-       latex=r"\frac{d\sqrt{a}}{da}=\frac{1}{2\sqrt{a}}")
+       pytorch=call("torch.sqrt", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def sqrt(a):
     with np.errstate(invalid="ignore"):
         return np.sqrt(a)
@@ -189,7 +251,13 @@ def _(ctx, g, F):
         return g / (2 * ctx.result(F)),
 
 
-@defop("abs", "AbsBackward0", needs={0: (0,)}, dtype_rule="first", latex=r"\frac{d|a|}{da}=\operatorname{sign}(a)")
+@sqrt.def_symbolic
+def _(S, s, n):
+    return S.sqrt(s[0])
+
+
+@defop("abs", "AbsBackward0", needs={0: (0,)}, dtype_rule="first", pytorch=call("torch.abs", 0), pytorch_inplace=True,
+       function=True, inplace_method=True)
 def abs_(a):
     return np.abs(a)
 
@@ -200,7 +268,14 @@ def _(ctx, g, F):
     return g * F.sign(ctx.input(0, F)),
 
 
-@defop("sign", "SignBackward0", dtype_rule="first", latex=r"\frac{d\operatorname{sign}(a)}{da}=0")
+@abs_.def_symbolic
+def _(S, s, n):
+    # NOTE: sign(0) = 0 makes |x| at 0 the constant 0, whose derivative 0 is PyTorch's.
+    return S.obj(s[0] * S.const(np.sign(n[0])))
+
+
+@defop("sign", "SignBackward0", dtype_rule="first", pytorch=call("torch.sign", 0), pytorch_inplace=True,
+       function=True, inplace_method=True)
 def sign(a):
     return np.sign(a)
 
@@ -210,7 +285,13 @@ def _(ctx, g, F):
     return g * 0,
 
 
-@defop("sin", "SinBackward0", needs={0: (0,)}, dtype_rule="float", latex=r"\frac{d\sin a}{da}=\cos a")
+@sign.def_symbolic
+def _(S, s, n):
+    return S.const(np.sign(np.asarray(n[0])))
+
+
+@defop("sin", "SinBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.sin", 0), pytorch_inplace=True,
+       function=True, inplace_method=True)
 def sin(a):
     return np.sin(a)
 
@@ -220,7 +301,13 @@ def _(ctx, g, F):
     return g * F.cos(ctx.input(0, F)),
 
 
-@defop("cos", "CosBackward0", needs={0: (0,)}, dtype_rule="float", latex=r"\frac{d\cos a}{da}=-\sin a")
+@sin.def_symbolic
+def _(S, s, n):
+    return S.sin(s[0])
+
+
+@defop("cos", "CosBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.cos", 0), pytorch_inplace=True,
+       function=True, inplace_method=True)
 def cos(a):
     return np.cos(a)
 
@@ -230,8 +317,13 @@ def _(ctx, g, F):
     return g * -F.sin(ctx.input(0, F)),
 
 
+@cos.def_symbolic
+def _(S, s, n):
+    return S.cos(s[0])
+
+
 @defop("tan", "TanBackward0", saves_result=True, dtype_rule="float",
-       latex=r"\frac{d\tan a}{da}=1+\tan^2 a")
+       pytorch=call("torch.tan", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def tan(a):
     return np.tan(a)
 
@@ -242,8 +334,13 @@ def _(ctx, g, F):
     return g * (1 + r * r),
 
 
+@tan.def_symbolic
+def _(S, s, n):
+    return S.tan(s[0])
+
+
 @defop("tanh", "TanhBackward0", saves_result=True, dtype_rule="float",
-       latex=r"\frac{d\tanh a}{da}=1-\tanh^2 a")
+       pytorch=call("torch.tanh", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def tanh(a):
     return np.tanh(a)
 
@@ -254,8 +351,13 @@ def _(ctx, g, F):
     return g * (1 - r * r),
 
 
+@tanh.def_symbolic
+def _(S, s, n):
+    return S.tanh(s[0])
+
+
 @defop("sigmoid", "SigmoidBackward0", saves_result=True, dtype_rule="float",
-       latex=r"\frac{d\sigma(a)}{da}=\sigma(a)\,(1-\sigma(a))")
+       pytorch=call("torch.sigmoid", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def sigmoid(a):
     # NOTE: written with exp(-|a|) so large |a| neither overflows nor loses precision.
     e = np.exp(-np.abs(a))
@@ -268,8 +370,13 @@ def _(ctx, g, F):
     return g * (r * (1 - r)),
 
 
+@sigmoid.def_symbolic
+def _(S, s, n):
+    return S.obj(S.ONE / (S.ONE + S.exp(-S.obj(s[0]))))
+
+
 @defop("relu", "ReluBackward0", saves_result=True, dtype_rule="first",
-       latex=r"\frac{d\,\mathrm{relu}(a)}{da}=[a>0]")
+       pytorch=call("torch.relu", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def relu(a):
     return np.maximum(a, 0).astype(a.dtype)[()]
 
@@ -281,13 +388,19 @@ def _(ctx, g, F):
     return F.keep(_raw(r) > 0, g),
 
 
+@relu.def_symbolic
+def _(S, s, n):
+    # NOTE: relu'(0) = 0 in PyTorch, so the branch at 0 is the constant 0.
+    return S.pick(np.asarray(n[0]) > 0, s[0], S.zeros_like(n[0]))
+
+
 # ---------------------------------------------------------------------------
 # clamping and selection
 # ---------------------------------------------------------------------------
 
 
 @defop("clamp", "ClampBackward1", needs={0: (0,)}, dtype_rule="first",
-       latex=r"\frac{d\,\mathrm{clamp}(a)}{da}=[lo\le a\le hi]")
+       pytorch=call("torch.clamp", 0, min="=min", max="=max"), pytorch_inplace=True)
 def clamp(a, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
@@ -312,8 +425,24 @@ def _(ctx, g, F):
     return F.keep(keep, g),
 
 
+@clamp.def_symbolic
+def _(S, s, n, min=None, max=None):
+    return _clamp_symbolic(S, s, n, min, max)
+
+
+def _clamp_symbolic(S, s, n, lo, hi):
+    # NOTE: at the boundary the input passes (PyTorch's gradient is 1 there)
+    x = np.asarray(n[0])
+    out = s[0]
+    if lo is not None:
+        out = S.pick(x >= lo, out, S.const(np.full(x.shape, lo)))
+    if hi is not None:
+        out = S.pick(x <= hi, out, S.const(np.full(x.shape, hi)))
+    return S.obj(out)
+
+
 @defop("clamp_min", "ClampMinBackward0", needs={0: (0,)}, dtype_rule="first",
-       latex=r"\frac{d\max(a, lo)}{da}=[a\ge lo]")
+       pytorch=call("torch.clamp_min", 0, "=min"), pytorch_inplace=True)
 def clamp_min(a, min=0.0):
     return np.asarray(np.maximum(a, min), dtype=a.dtype)[()]
 
@@ -323,8 +452,13 @@ def _(ctx, g, F):
     return F.keep(_raw(ctx.input(0, F)) >= ctx.params["min"], g),
 
 
+@clamp_min.def_symbolic
+def _(S, s, n, min=0.0):
+    return _clamp_symbolic(S, s, n, min, None)
+
+
 @defop("clamp_max", "ClampMaxBackward0", needs={0: (0,)}, dtype_rule="first",
-       latex=r"\frac{d\min(a, hi)}{da}=[a\le hi]")
+       pytorch=call("torch.clamp_max", 0, "=max"), pytorch_inplace=True)
 def clamp_max(a, max=0.0):
     return np.asarray(np.minimum(a, max), dtype=a.dtype)[()]
 
@@ -334,8 +468,12 @@ def _(ctx, g, F):
     return F.keep(_raw(ctx.input(0, F)) <= ctx.params["max"], g),
 
 
-@defop("where", "WhereBackward0", has_aux=True, aux_saved=True,
-       latex=r"\frac{\partial\,\mathrm{where}(c,a,b)}{\partial a}=[c],\ \frac{\partial}{\partial b}=[\lnot c]")
+@clamp_max.def_symbolic
+def _(S, s, n, max=0.0):
+    return _clamp_symbolic(S, s, n, None, max)
+
+
+@defop("where", "WhereBackward0", has_aux=True, aux_saved=True, pytorch=call("torch.where", "=condition", 0, 1))
 def where(a, b, condition=None):
     return np.where(condition, a, b)[()], condition
 
@@ -348,12 +486,17 @@ def _(ctx, g, F):
             F.where(F.const(c), zero, g) if ctx.wants(1) else None)
 
 
+@where.def_symbolic
+def _(S, s, n, condition=None):
+    return S.pick(condition, s[0], s[1])
+
+
 # ---------------------------------------------------------------------------
 # copies and casts
 # ---------------------------------------------------------------------------
 
 
-@defop("clone", "CloneBackward0", dtype_rule="keep", latex=r"\frac{d\,a}{da}=1")
+@defop("clone", "CloneBackward0", dtype_rule="keep", pytorch=SPECIAL)
 def clone(a, order="K"):
     # order "K" keeps a transposed layout (PyTorch's preserve_format); contiguous() asks for "C"
     return np.array(a, copy=True, order=order)[()]
@@ -364,7 +507,12 @@ def _(ctx, g, F):
     return g,
 
 
-@defop("to", "ToCopyBackward0", dtype_rule="keep", latex=r"\frac{d\,a}{da}=1")
+@clone.def_symbolic
+def _(S, s, n, order="K"):
+    return S.obj(s[0]).copy()
+
+
+@defop("to", "ToCopyBackward0", dtype_rule="keep", pytorch=call(".to", 0, "=dtype"))
 def to(a, dtype=None):
     return np.asarray(a).astype(dtype.np)[()]
 
@@ -374,7 +522,13 @@ def _(ctx, g, F):
     return g,
 
 
-@defop("copy_", "CopyBackwards", dtype_rule="keep", node_name="torch::autograd::CopyBackwards", latex=r"\frac{\partial\,\mathrm{copy}(a, s)}{\partial s}=1")
+@to.def_symbolic
+def _(S, s, n, dtype=None):
+    return S.obj(s[0]).copy()
+
+
+@defop("copy_", "CopyBackwards", dtype_rule="keep", node_name="torch::autograd::CopyBackwards", structural=True,
+       pytorch=call(".copy_", 0, 1))
 def copy_(a, src):
     """The value ``a.copy_(src)`` leaves in ``a``: ``src`` broadcast and cast."""
     src = np.asarray(src)
@@ -389,7 +543,7 @@ def _(ctx, g, F):
     return None, g
 
 
-@defop("fill_", "FillBackward2", dtype_rule="keep", latex=r"\frac{d\,\mathrm{fill}(a)}{da}=0")
+@defop("fill_", "FillBackward2", dtype_rule="keep", pytorch=call(".fill_", 0, "=value"))
 def fill_(a, value=0):
     return np.full(np.shape(a), _raw(value), dtype=a.dtype)
 
@@ -399,23 +553,33 @@ def _(ctx, g, F):
     return F.zeros_like(g),
 
 
+@fill_.def_symbolic
+def _(S, s, n, value=0):
+    return S.const(np.full(np.shape(n[0]), value))
+
+
 # comparisons and logic: results are bool and carry no gradient (no vjp: never recorded)
 for _name, _fn in (("lt", np.less), ("le", np.less_equal), ("gt", np.greater),
                    ("ge", np.greater_equal), ("eq", np.equal), ("ne", np.not_equal)):
-    defop(_name, "NotDifferentiable", dtype_rule="bool")(
+    defop(_name, "NotDifferentiable", dtype_rule="bool", pytorch=call("torch." + _name, 0, 1))(
         (lambda f: lambda a, b: f(a, b))(_fn))
 
 for _name, _fn in (("logical_and", np.logical_and), ("logical_or", np.logical_or),
                    ("logical_xor", np.logical_xor)):
-    defop(_name, "NotDifferentiable", dtype_rule="keep")((lambda f: lambda a, b: f(a, b))(_fn))
+    defop(_name, "NotDifferentiable", dtype_rule="keep", pytorch=call("torch." + _name, 0, 1))(
+        (lambda f: lambda a, b: f(a, b))(_fn))
 
-defop("logical_not", "NotDifferentiable", dtype_rule="keep")(np.logical_not)
+defop("logical_not", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch.logical_not", 0),
+      function=True)(np.logical_not)
 for _name, _fn in (("floor", np.floor), ("ceil", np.ceil), ("round", np.round), ("trunc", np.trunc)):
-    _op = defop(_name, _name.capitalize() + "Backward0", dtype_rule="first")(_fn)
+    _op = defop(_name, _name.capitalize() + "Backward0", dtype_rule="first", pytorch=call("torch." + _name, 0),
+                pytorch_inplace=True, function=_name != "round", inplace_method=True)(_fn)
     _op.vjp = lambda ctx, g, F: (g * 0,)
+    # piecewise constant: the value at the point, as a constant
+    _op.symbolic = (lambda f: lambda S, s, n: S.const(f(np.asarray(n[0]))))(_fn)
 
 
-@defop("zero_", "ZeroBackward0", dtype_rule="keep", latex=r"\frac{d\,0}{da}=0")
+@defop("zero_", "ZeroBackward0", dtype_rule="keep", pytorch=call(".zero_", 0))
 def zero_(a):
     return np.zeros(np.shape(a), dtype=a.dtype)
 
@@ -425,8 +589,13 @@ def _(ctx, g, F):
     return F.zeros_like(g),
 
 
+@zero_.def_symbolic
+def _(S, s, n):
+    return S.const(np.zeros(np.shape(n[0])))
+
+
 @defop("clamp_tensor", "ClampBackward0", needs={0: (0, 1, 2), 1: (0, 1), 2: (0, 2)}, input_names=("self", "min", "max"),
-       latex=r"\frac{\partial\,\mathrm{clamp}(a, lo, hi)}{\partial a}=[lo\le a\le hi]")
+       pytorch=call("torch.clamp", 0, min=1, max=2), pytorch_inplace=True)
 def clamp_tensor(a, lo, hi):
     out = a
     if lo is not None:
@@ -456,13 +625,25 @@ def _(ctx, g, F):
     return ga, glo, ghi
 
 
+@clamp_tensor.def_symbolic
+def _(S, s, n):
+    x = np.asarray(n[0])
+    lo, hi = n[1], n[2]
+    out = s[0]
+    if lo is not None:
+        out = S.pick(x < np.asarray(lo), s[1], out)
+    if hi is not None:
+        below = x < np.asarray(lo) if lo is not None else np.zeros(x.shape, bool)
+        out = S.pick((x > np.asarray(hi)) & ~below, s[2], out)
+    return S.obj(out)
+
+
 def _extreme2(kind, grad_fn):
     pick = np.maximum if kind == "maximum" else np.minimum
 
     def forward(a, b):
         return pick(a, b)
-    op = defop(kind, grad_fn, needs={0: (0, 1), 1: (0, 1)},
-               latex=r"\frac{\partial \max(a,b)}{\partial a}=[a>b]+\tfrac12[a=b]")(forward)
+    op = defop(kind, grad_fn, needs={0: (0, 1), 1: (0, 1)}, pytorch=call("torch." + kind, 0, 1))(forward)
 
     def vjp(ctx, g, F):
         # NOTE: at a tie PyTorch splits the gradient in half between the two inputs.
@@ -474,6 +655,14 @@ def _extreme2(kind, grad_fn):
         wb = F.const(np.asarray(_raw(wb), dtype=np.result_type(_raw(g))))
         return (g * wa if ctx.wants(0) else None, g * wb if ctx.wants(1) else None)
     op.vjp = vjp
+
+    def symbolic(S, s, n):
+        a, b = np.asarray(n[0]), np.asarray(n[1])
+        wins = a > b if kind == "maximum" else a < b
+        # NOTE: a tie is the mean of both, so each input gets half the gradient (PyTorch)
+        tie = S.obj((S.obj(s[0]) + S.obj(s[1])) / 2)
+        return S.pick(a == b, tie, S.pick(wins, s[0], s[1]))
+    op.symbolic = symbolic
     return op
 
 
@@ -481,7 +670,7 @@ maximum = _extreme2("maximum", "MaximumBackward0")
 minimum = _extreme2("minimum", "MinimumBackward0")
 
 
-@defop("floor_divide", "DivBackward1", latex=r"\frac{d\lfloor a/b\rfloor}{da}=0")
+@defop("floor_divide", "DivBackward1", pytorch=call("torch.floor_divide", 0, 1), pytorch_inplace=True)
 def floor_divide(a, b):
     return np.floor_divide(a, b)
 
@@ -489,3 +678,8 @@ def floor_divide(a, b):
 @floor_divide.def_vjp
 def _(ctx, g, F):
     return F.zeros_like(g), (F.zeros_like(g) if ctx.wants(1) else None)
+
+
+@floor_divide.def_symbolic
+def _(S, s, n):
+    return S.const(np.floor_divide(n[0], n[1]))

@@ -21,8 +21,6 @@ from core.ops.vjp import NumpyF, node_apply
 from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
 from core.context import observers as _observers
 
-_CATEGORY_NAME = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-                  "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
 
@@ -52,9 +50,6 @@ def _replay_tensor(t, chain):
 
 class CopySlices(Node):
     """The base's grad_fn after an in-place op on one of its views."""
-
-    latex = (r"\text{CopySlices: the written region's gradient goes through the in-place op (to the value "
-             r"written), the rest of the gradient to the base as it was}")
 
     def __init__(self, base_edge, fn, chain, base_meta):
         self.fn = fn
@@ -90,8 +85,6 @@ class CopySlices(Node):
 class AsStridedBackward0(Node):
     """A view's grad_fn after an in-place op through it: its gradient lands
     in the view's region of a zero gradient for the base."""
-
-    latex = r"\text{the view's gradient placed in its region of the base}"
 
     def __init__(self, base_edge, chain, base_meta):
         self.chain = chain
@@ -139,8 +132,8 @@ def inplace(op, self, others=(), params=None):
         _check_leaf(self)
     d = _result_dtype(op, inputs)
     if d is not None and d.category > self.dtype.category:
-        raise RuntimeError(f"result type {_CATEGORY_NAME[d.name]} can't be cast to the desired output type "
-                           f"{_CATEGORY_NAME[self.dtype.name]}")
+        raise RuntimeError(f"result type {d.scalar_name} can't be cast to the desired output type "
+                           f"{self.dtype.scalar_name}")
     arrays = _cast_inputs(inputs, d.np) if d is not None else [getattr(x, "_data", x) for x in inputs]
     out = op.forward(*arrays, **params)
     aux = None

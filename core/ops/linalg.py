@@ -3,20 +3,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.ops.registry import defop
+from core import dtypes
+from core.ops.registry import call, defop
 
-_TYPE = {"float32": "float", "float64": "double", "int64": "long", "int32": "int", "float16": "half",
-         "bool": "bool"}
+
+def _torch(array):
+    """The torch dtype of an operand (an array here), whose names PyTorch's messages use."""
+    return dtypes.from_numpy(array.dtype)
 
 
 def _same_dtype(a, b, what="m1 and m2"):
     if a.dtype != b.dtype:
         raise RuntimeError(f"expected {what} to have the same dtype, but got: "
-                           f"{_TYPE.get(a.dtype.name, a.dtype.name)} != {_TYPE.get(b.dtype.name, b.dtype.name)}")
+                           f"{_torch(a).cpp_name} != {_torch(b).cpp_name}")
 
 
 @defop("mm", "MmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", input_names=("self", "mat2"),
-       latex=r"\frac{\partial (AB)}{\partial A}: G B^{\top},\ \frac{\partial (AB)}{\partial B}: A^{\top} G")
+       pytorch=call("torch.mm", 0, 1))
 def mm(a, b):
     if np.ndim(a) != 2:
         raise RuntimeError("self must be a matrix")
@@ -35,8 +38,13 @@ def _(ctx, g, F):
             F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
 
 
+@mm.def_symbolic
+def _(S, s, n):
+    return S.obj(S.obj(s[0]) @ S.obj(s[1]))
+
+
 @defop("mv", "MvBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", input_names=("self", "vec"),
-       latex=r"\frac{\partial (Av)}{\partial A}: g v^{\top},\ \frac{\partial (Av)}{\partial v}: A^{\top} g")
+       pytorch=call("torch.mv", 0, 1))
 def mv(a, v):
     if np.ndim(a) != 2:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {np.ndim(a)}, {np.ndim(v)}")
@@ -46,9 +54,8 @@ def mv(a, v):
         raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), "
                            f"vec ({v.shape[0]})")
     if a.dtype != v.dtype:
-        t = {k: v_.capitalize() for k, v_ in _TYPE.items()}
-        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {t[v.dtype.name]}, "
-                           f"{t[a.dtype.name]}, and {t[v.dtype.name]}")
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_torch(v).scalar_name}, "
+                           f"{_torch(a).scalar_name}, and {_torch(v).scalar_name}")
     return a @ v
 
 
@@ -58,8 +65,12 @@ def _(ctx, g, F):
             F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
 
 
-@defop("dot", "DotBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
-       latex=r"\frac{\partial (a\cdot b)}{\partial a}=b,\ \frac{\partial (a\cdot b)}{\partial b}=a")
+@mv.def_symbolic
+def _(S, s, n):
+    return S.obj(S.obj(s[0]) @ S.obj(s[1]))
+
+
+@defop("dot", "DotBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", pytorch=call("torch.dot", 0, 1))
 def dot(a, b):
     if np.ndim(a) != 1 or np.ndim(b) != 1:
         raise RuntimeError(f"1D tensors expected, but got {np.ndim(a)}D and {np.ndim(b)}D tensors")
@@ -69,7 +80,7 @@ def dot(a, b):
                            "elements respectively")
     if a.dtype != b.dtype:
         raise RuntimeError("dot : expected both vectors to have same dtype, but found "
-                           f"{_TYPE[a.dtype.name].capitalize()} and {_TYPE[b.dtype.name].capitalize()}")
+                           f"{_torch(a).scalar_name} and {_torch(b).scalar_name}")
     return np.dot(a, b)[()]
 
 
@@ -79,8 +90,13 @@ def _(ctx, g, F):
             g * ctx.input(0, F) if ctx.wants(1) else None)
 
 
+@dot.def_symbolic
+def _(S, s, n):
+    return S.sum(S.obj(s[0]) * S.obj(s[1]))
+
+
 @defop("bmm", "BmmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", input_names=("self", "mat2"),
-       latex=r"\frac{\partial (A_kB_k)}{\partial A_k}: G_k B_k^{\top},\ \frac{\partial}{\partial B_k}: A_k^{\top} G_k")
+       pytorch=call("torch.bmm", 0, 1))
 def bmm(a, b):
     if np.ndim(a) != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
@@ -90,8 +106,7 @@ def bmm(a, b):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{a.shape[0]}, {a.shape[2]}] but got: [{b.shape[0]}, {b.shape[1]}].")
     if a.dtype != b.dtype:
-        raise RuntimeError(f"expected scalar type {_TYPE[a.dtype.name].capitalize()} but found "
-                           f"{_TYPE[b.dtype.name].capitalize()}")
+        raise RuntimeError(f"expected scalar type {_torch(a).scalar_name} but found {_torch(b).scalar_name}")
     return a @ b
 
 
@@ -99,3 +114,8 @@ def bmm(a, b):
 def _(ctx, g, F):
     return (F.matmul(g, F.mT(ctx.input(1, F))) if ctx.wants(0) else None,
             F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
+
+
+@bmm.def_symbolic
+def _(S, s, n):
+    return S.obj(S.obj(s[0]) @ S.obj(s[1]))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.ops.registry import defop
+from core.ops.registry import call, defop
+from core.ops.vjp import raw as _raw
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -29,7 +30,7 @@ def _unreduce(g, shape, reduction, F):
 
 
 @defop("mse_loss", "MseLossBackward0", needs={0: (0, 1), 1: (0, 1)}, dtype_rule="float",
-       latex=r"\frac{\partial\,\mathrm{mse}}{\partial a_i}=\frac{2(a_i-t_i)}{N}")
+       pytorch=call("torch.nn.functional.mse_loss", 0, 1, reduction="=reduction"))
 def mse_loss(a, target, reduction="mean"):
     if np.shape(a) != np.shape(target):
         raise ValueError(f"Using a target size ({_size(target)}) that is different to the input size "
@@ -51,8 +52,13 @@ def _(ctx, g, F):
     return (gd if ctx.wants(0) else None, -gd if ctx.wants(1) else None)
 
 
+@mse_loss.def_symbolic
+def _(S, s, n, reduction="mean"):
+    return S.reduce((S.obj(s[0]) - s[1]) ** 2, reduction)
+
+
 @defop("nll_loss", "NllLossBackward0", dtype_rule="keep", has_aux=True, aux_saved=True,
-       latex=r"\frac{\partial\,\mathrm{nll}}{\partial a_{n,c}}=-\frac{[c=y_n]}{N}")
+       pytorch=call("torch.nn.functional.nll_loss", 0, "=target", reduction="=reduction"))
 def nll_loss(logp, target=None, reduction="mean"):
     logp = np.asarray(logp)
     tgt = np.asarray(target)
@@ -89,8 +95,16 @@ def _(ctx, g, F):
     return F.scatter_index(-g, shape, key),
 
 
+@nll_loss.def_symbolic
+def _(S, s, n, target=None, reduction="mean"):
+    a = S.obj(s[0])
+    t = np.asarray(target)
+    picked = -a[t] if a.ndim == 1 else -a[np.arange(a.shape[0]), t]
+    return S.reduce(picked, reduction)
+
+
 @defop("binary_cross_entropy", "BinaryCrossEntropyBackward0", needs={0: (0, 1), 1: (0,)}, dtype_rule="float",
-       latex=r"\frac{\partial\,\mathrm{bce}}{\partial p_i}=\frac{p_i-y_i}{p_i(1-p_i)N}")
+       pytorch=call("torch.nn.functional.binary_cross_entropy", 0, 1, reduction="=reduction"))
 def binary_cross_entropy(p, target, reduction="mean"):
     p = np.asarray(p)
     if p.shape != np.shape(target):
@@ -115,14 +129,20 @@ def _(ctx, g, F):
     gp = None
     if ctx.wants(0):
         denom = p * (1 - p)
-        raw = np.asarray(denom._data if hasattr(denom, "_data") else denom)
+        raw = np.asarray(_raw(denom))
         floor = F.const(np.maximum(raw, 1e-12) - raw)
         gp = gs * (p - y) / (denom + floor)
     gy = None
     if ctx.wants(1):
         # d/dy of -(y log p + (1-y) log(1-p)), with the same -100 clamp on the logs
-        raw_p = np.asarray(p._data if hasattr(p, "_data") else p)
+        raw_p = np.asarray(_raw(p))
         with np.errstate(divide="ignore"):
             logit = np.maximum(np.log(raw_p), -100) - np.maximum(np.log1p(-raw_p), -100)
         gy = gs * F.const(-logit.astype(raw_p.dtype))
     return gp, gy
+
+
+@binary_cross_entropy.def_symbolic
+def _(S, s, n, reduction="mean"):
+    p, y = S.obj(s[0]), S.obj(s[1])
+    return S.reduce(-(y * S.log(p) + (S.ONE - y) * S.log(S.ONE - p)), reduction)

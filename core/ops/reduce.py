@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.ops.registry import defop
+from core.ops.registry import SPECIAL, call, defop
 from core.ops.vjp import raw as _raw
 
 
@@ -40,7 +40,7 @@ def _int_to_long(a):
     return a.astype(np.int64) if a.dtype.kind in "biu" else a
 
 
-@defop("sum", "SumBackward0", dtype_rule="keep", latex=r"\frac{\partial \sum_j a_j}{\partial a_i}=1")
+@defop("sum", "SumBackward0", dtype_rule="keep", pytorch=call("torch.sum", 0))
 def sum_all(a):
     return np.sum(_int_to_long(np.asarray(a)))[()]
 
@@ -50,7 +50,12 @@ def _(ctx, g, F):
     return F.expand(g, ctx._in_meta[0][0]),
 
 
-@defop("sum_dim", "SumBackward1", dtype_rule="keep", latex=r"\frac{\partial \sum_j a_j}{\partial a_i}=1")
+@sum_all.def_symbolic
+def _(S, s, n):
+    return S.sum(s[0])
+
+
+@defop("sum_dim", "SumBackward1", dtype_rule="keep", pytorch=call("torch.sum", 0, dim="=dim", keepdim="=keepdim"))
 def sum_dim(a, dim=None, keepdim=False):
     a = np.asarray(a)
     return np.sum(_int_to_long(a), axis=_axes(dim, a.ndim), keepdims=keepdim)[()]
@@ -62,6 +67,11 @@ def _(ctx, g, F):
     return _spread(g, ctx._in_meta[0][0], p["dim"], p["keepdim"], F),
 
 
+@sum_dim.def_symbolic
+def _(S, s, n, dim=None, keepdim=False):
+    return S.sum(s[0], dim, keepdim)
+
+
 def _mean_check(a):
     if a.dtype.kind in "biu":
         name = {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte"}.get(a.dtype.name, a.dtype.name)
@@ -69,7 +79,7 @@ def _mean_check(a):
                            f"point or complex dtype. Got: {name}")
 
 
-@defop("mean", "MeanBackward0", dtype_rule="keep", latex=r"\frac{\partial\,\mathrm{mean}(a)}{\partial a_i}=\frac{1}{N}")
+@defop("mean", "MeanBackward0", dtype_rule="keep", pytorch=call("torch.mean", 0))
 def mean_all(a):
     _mean_check(np.asarray(a))
     return np.mean(a, dtype=np.asarray(a).dtype)[()]
@@ -81,7 +91,12 @@ def _(ctx, g, F):
     return F.expand(g / _count(shape, None), shape),
 
 
-@defop("mean_dim", "MeanBackward1", dtype_rule="keep", latex=r"\frac{\partial\,\mathrm{mean}(a)}{\partial a_i}=\frac{1}{N}")
+@mean_all.def_symbolic
+def _(S, s, n):
+    return S.obj(S.sum(s[0]) / S.Integer(S.count(np.shape(n[0]), None)))
+
+
+@defop("mean_dim", "MeanBackward1", dtype_rule="keep", pytorch=call("torch.mean", 0, dim="=dim", keepdim="=keepdim"))
 def mean_dim(a, dim=None, keepdim=False):
     a = np.asarray(a)
     _mean_check(a)
@@ -94,14 +109,18 @@ def _(ctx, g, F):
     return _spread(g / _count(shape, p["dim"]), shape, p["dim"], p["keepdim"], F),
 
 
-@defop("prod", "ProdBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
-       latex=r"\frac{\partial \prod_j a_j}{\partial a_i}=\prod_{j\ne i} a_j")
+@mean_dim.def_symbolic
+def _(S, s, n, dim=None, keepdim=False):
+    return S.obj(S.sum(s[0], dim, keepdim) / S.Integer(S.count(np.shape(n[0]), dim)))
+
+
+@defop("prod", "ProdBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep", pytorch=call("torch.prod", 0))
 def prod_all(a):
     return np.prod(_int_to_long(np.asarray(a)))[()]
 
 
 @defop("prod_dim", "ProdBackward1", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
-       latex=r"\frac{\partial \prod_j a_j}{\partial a_i}=\prod_{j\ne i} a_j")
+       pytorch=call("torch.prod", 0, "=dim", keepdim="=keepdim"))
 def prod_dim(a, dim=0, keepdim=False):
     a = np.asarray(a)
     return np.prod(_int_to_long(a), axis=dim, keepdims=keepdim)[()]
@@ -133,6 +152,8 @@ def _prod_vjp(ctx, g, F):
 
 prod_all.vjp = _prod_vjp
 prod_dim.vjp = _prod_vjp
+prod_all.symbolic = lambda S, s, n: S.prod(s[0])
+prod_dim.symbolic = lambda S, s, n, dim=0, keepdim=False: S.prod(s[0], dim, keepdim)
 
 
 def _var_forward(a, dim=None, correction=1, keepdim=False):
@@ -141,7 +162,7 @@ def _var_forward(a, dim=None, correction=1, keepdim=False):
 
 
 @defop("var", "VarBackward0", needs={0: (0,)}, dtype_rule="keep",
-       latex=r"\frac{\partial\,\mathrm{var}(a)}{\partial a_i}=\frac{2(a_i-\bar a)}{N-c}")
+       pytorch=call("torch.var", 0, dim="=dim", correction="=correction", keepdim="=keepdim"))
 def var(a, dim=None, correction=1, keepdim=False):
     return _var_forward(a, dim, correction, keepdim)
 
@@ -156,8 +177,20 @@ def _(ctx, g, F):
     return _spread(g, shape, p["dim"], p["keepdim"], F) * centered * (2.0 / (n - p["correction"])),
 
 
+@var.def_symbolic
+def _(S, s, n, dim=None, correction=1, keepdim=False):
+    return _var_symbolic(S, s, n, dim, correction, keepdim)
+
+
+def _var_symbolic(S, s, n, dim, correction, keepdim):
+    a = S.obj(s[0])
+    cnt = S.count(np.shape(n[0]), dim)
+    dev = a - S.sum(a, dim, True) / S.Integer(cnt)
+    return S.obj(S.sum(dev * dev, dim, keepdim) / S.Integer(cnt - correction))
+
+
 @defop("std", "StdBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
-       latex=r"\frac{\partial\,\mathrm{std}(a)}{\partial a_i}=\frac{a_i-\bar a}{(N-c)\,\mathrm{std}(a)}")
+       pytorch=call("torch.std", 0, dim="=dim", correction="=correction", keepdim="=keepdim"))
 def std(a, dim=None, correction=1, keepdim=False):
     return np.sqrt(_var_forward(a, dim, correction, keepdim))
 
@@ -176,8 +209,15 @@ def _(ctx, g, F):
     return F.keep(~zero, _spread(g, shape, p["dim"], p["keepdim"], F) * centered / (safe * (n - p["correction"]))),
 
 
+@std.def_symbolic
+def _(S, s, n, dim=None, correction=1, keepdim=False):
+    value = np.asarray(std.forward(np.asarray(n[0], dtype=np.float64), dim, correction, keepdim))
+    # NOTE: where std is 0 PyTorch's gradient is 0 (not 0/0): the constant 0 there
+    return S.pick(value == 0, S.zeros_like(value), S.sqrt(_var_symbolic(S, s, n, dim, correction, keepdim)))
+
+
 @defop("norm", "LinalgVectorNormBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
-       latex=r"\frac{\partial \|a\|_2}{\partial a_i}=\frac{a_i}{\|a\|_2}")
+       pytorch=call("torch.linalg.vector_norm", 0, ord="=p", dim="=dim", keepdim="=keepdim"))
 def norm(a, p=2, dim=None, keepdim=False):
     a = np.asarray(a)
     ax = _axes(dim, a.ndim)
@@ -206,6 +246,21 @@ def _(ctx, g, F):
     if p == 2:
         return gs * a / safe * (1 - zero),
     return gs * F.sign(a) * F.abs(a) ** (p - 1) / safe ** (p - 1) * (1 - zero),
+
+
+@norm.def_symbolic
+def _(S, s, n, p=2, dim=None, keepdim=False):
+    a = S.obj(s[0])
+    x = np.asarray(n[0])
+    absolute = a * S.const(np.sign(x))
+    if p == 2:
+        value = np.sqrt(np.sum(x.astype(np.float64) ** 2, axis=S.axes(dim, x.ndim), keepdims=keepdim))
+        # NOTE: the norm of a zero vector has gradient 0 in PyTorch: the constant 0 there
+        return S.pick(value == 0, S.zeros_like(value), S.sqrt(S.sum(a * a, dim, keepdim)))
+    if p == 1:
+        return S.sum(absolute, dim, keepdim)
+    pe = S.number(p)
+    return S.obj(S.ew(lambda v: v ** (1 / pe))(S.sum(S.ew(lambda v: v ** pe)(absolute), dim, keepdim)))
 
 
 def _evenly(ctx, g, F):
@@ -240,9 +295,19 @@ def _extreme(kind, name, grad_fn, has_dim):
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                    "Specify the reduction dim with the 'dim' parameter.")
             return fn(a)[()]
+    replay = call("torch." + name, 0, dim="=dim", keepdim="=keepdim") if has_dim else call("torch." + name, 0)
     op = defop(name if has_dim else name + "_all", grad_fn, needs={0: (0,)}, saves_result=True,
-               dtype_rule="keep", latex=r"\frac{\partial \max(a)}{\partial a_i}=\frac{[a_i=\max]}{\#\mathrm{ties}}")(forward)
+               dtype_rule="keep", pytorch=replay)(forward)
     op.vjp = _evenly
+
+    def symbolic(S, s, n, dim=None, keepdim=False):
+        # NOTE: the mean of the tied extreme elements, so ties share the gradient evenly (PyTorch)
+        x = np.asarray(n[0])
+        ax = S.axes(dim, x.ndim)
+        hit = x == fn(x, axis=ax, keepdims=True)
+        weights = S.const(hit / np.sum(hit, axis=ax, keepdims=True))
+        return S.sum(S.obj(s[0]) * weights, dim, keepdim)
+    op.symbolic = symbolic
     return op
 
 
@@ -285,16 +350,30 @@ def _select_vjp(ctx, g, F):
     return F.scatter_index(F.expand(g, idx.shape), shape, tuple(grid)),
 
 
-max_dim = defop("max_dim", "MaxBackward0", has_aux=True, aux_saved=True, dtype_rule="keep",
-                latex=r"\frac{\partial \max_j a_j}{\partial a_i}=[i=\arg\max]")(_max_dim_forward("max"))
+def _select_symbolic(kind):
+    pick = np.argmax if kind == "max" else np.argmin
+
+    def symbolic(S, s, n, dim=0, keepdim=False):
+        # NOTE: with ties the first index is chosen, as in the vjp
+        x = np.asarray(n[0])
+        a = S.obj(s[0])
+        if x.ndim == 0:
+            return a
+        out = np.take_along_axis(a, pick(x, axis=dim, keepdims=True), axis=dim)
+        return S.obj(out if keepdim else np.squeeze(out, axis=dim))
+    return symbolic
+
+
+max_dim = defop("max_dim", "MaxBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)(_max_dim_forward("max"))
 max_dim.vjp = _select_vjp
-min_dim = defop("min_dim", "MinBackward0", has_aux=True, aux_saved=True, dtype_rule="keep",
-                latex=r"\frac{\partial \min_j a_j}{\partial a_i}=[i=\arg\min]")(_max_dim_forward("min"))
+min_dim = defop("min_dim", "MinBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)(_max_dim_forward("min"))
 min_dim.vjp = _select_vjp
+max_dim.symbolic = _select_symbolic("max")
+min_dim.symbolic = _select_symbolic("min")
 
 
 @defop("softmax", "SoftmaxBackward0", saves_result=True, dtype_rule="float",
-       latex=r"\frac{\partial s_i}{\partial a_j}=s_i(\delta_{ij}-s_j)")
+       pytorch=call("torch.softmax", 0, dim="=dim"))
 def softmax(a, dim=-1):
     a = np.asarray(a)
     m = np.max(a, axis=dim, keepdims=True)
@@ -308,8 +387,14 @@ def _(ctx, g, F):
     return r * (g - F.sum(g * r, dim=ctx.params["dim"], keepdim=True)),
 
 
+@softmax.def_symbolic
+def _(S, s, n, dim=-1):
+    e = S.exp(s[0])
+    return S.obj(e / S.sum(e, dim, True))
+
+
 @defop("log_softmax", "LogSoftmaxBackward0", saves_result=True, dtype_rule="float",
-       latex=r"\frac{\partial \log s_i}{\partial a_j}=\delta_{ij}-s_j")
+       pytorch=call("torch.log_softmax", 0, dim="=dim"))
 def log_softmax(a, dim=-1):
     a = np.asarray(a)
     m = np.max(a, axis=dim, keepdims=True)
@@ -323,9 +408,15 @@ def _(ctx, g, F):
     return g - F.exp(r) * F.sum(g, dim=ctx.params["dim"], keepdim=True),
 
 
-defop("argmax", "NotDifferentiable", dtype_rule="keep")(
+@log_softmax.def_symbolic
+def _(S, s, n, dim=-1):
+    a = S.obj(s[0])
+    return S.obj(a - S.log(S.sum(S.exp(a), dim, True)))
+
+
+defop("argmax", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch.argmax", 0, dim="=dim", keepdim="=keepdim"))(
     lambda a, dim=None, keepdim=False: np.asarray(
         np.argmax(a, axis=dim, keepdims=keepdim) if dim is not None else np.argmax(a), dtype=np.int64)[()])
-defop("argmin", "NotDifferentiable", dtype_rule="keep")(
+defop("argmin", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch.argmin", 0, dim="=dim", keepdim="=keepdim"))(
     lambda a, dim=None, keepdim=False: np.asarray(
         np.argmin(a, axis=dim, keepdims=keepdim) if dim is not None else np.argmin(a), dtype=np.int64)[()])

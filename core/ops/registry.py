@@ -2,7 +2,8 @@
 
 An :class:`OpDef` carries the op's numeric forward (numpy), its vector-Jacobian
 product, the grad_fn name PyTorch gives its backward node, what the vjp needs
-saved, the dtype rule, and (from the analysis issue on) its symbolic forward.
+saved, the dtype rule, its symbolic forward (the independent witness), and how
+real PyTorch calls it.
 
 The vjp is written once against a small namespace ``F`` (see
 :mod:`core.ops.vjp`): the engine passes a numpy namespace for a plain
@@ -56,8 +57,16 @@ class OpDef:
     aux_saved: bool = False
     dtype_rule: str = "promote"   # promote | float | same | first | bool | int64 | keep
     view: bool = False
+    # rule(S, s, n, **params): the symbolic value (core.symbolic.forward.S); see def_symbolic
     symbolic: Callable | None = None
-    latex: str | None = None      # the local derivative, for the chain-rule trace
+    structural: bool = False      # only moves elements: the numpy forward on object arrays is its symbolic value
+    # how real PyTorch computes it (see call); SPECIAL: replayed by core.analysis.pytorch's own code
+    pytorch: tuple | str | None = None
+    pytorch_inplace: bool = False  # PyTorch has the in-place method NAME_ with the same arguments
+    # the surface programs see (core.torch makes it): torch.NAME(input) and Tensor.NAME(), for an op of one
+    # input and no parameters; Tensor.NAME_() running it in place
+    function: bool = False
+    inplace_method: bool = False
     node_name: str | None = None  # what grad_fn.name() says, when it differs from the type name
     input_names: tuple = ("self", "other")   # PyTorch's names, for grad_fn._saved_<name>
     node_cls: type = field(init=False, repr=False)
@@ -70,8 +79,24 @@ class OpDef:
         return fn
 
     def def_symbolic(self, fn):
+        """``fn(S, s, n, **params)``: the op's value on symbolic inputs ``s`` (object
+        arrays of expressions) whose numbers are ``n``, written with the namespace
+        ``S`` (:class:`core.symbolic.forward.S`).  It never reads the vjp: the
+        symbolic Jacobian is an independent witness."""
         self.symbolic = fn
         return fn
+
+
+SPECIAL = "special"
+
+
+def call(callee, *args, **kwargs):
+    """How PyTorch computes an op, for replaying a recorded forward in real torch:
+    ``callee`` is a function under torch ("torch.nn.functional.mse_loss") or
+    ".NAME" (a method of the first argument); an argument is an input position
+    (int), "*" (all inputs, as one list) or "=param" (that parameter's value; a
+    keyword whose parameter is absent is left out)."""
+    return (callee, args, kwargs)
 
 
 def defop(name, grad_fn, **kw):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.ops.registry import defop
+from core.ops.registry import SPECIAL, call, defop
 from core.ops.vjp import raw as _raw
 
 
@@ -29,7 +29,7 @@ def _view_shape(shape, numel):
     return tuple(shape)
 
 
-@defop("view", "ViewBackward0", dtype_rule="keep", view=True, latex=r"\text{reshape: gradient reshaped back}")
+@defop("view", "ViewBackward0", dtype_rule="keep", structural=True, view=True, pytorch=call(".view", 0, "=shape"))
 def view(a, shape=()):
     a = np.asarray(a)
     target = _view_shape(shape, a.size)
@@ -47,7 +47,8 @@ def _(ctx, g, F):
     return F.reshape(g, _in_shape(ctx)),
 
 
-@defop("reshape_copy", "UnsafeViewBackward0", dtype_rule="keep", latex=r"\text{reshape: gradient reshaped back}")
+@defop("reshape_copy", "UnsafeViewBackward0", dtype_rule="keep", structural=True,
+       pytorch=call(".reshape", 0, "=shape"))
 def reshape_copy(a, shape=()):
     a = np.asarray(a)
     return np.array(a.reshape(_view_shape(shape, a.size)), copy=True)
@@ -58,7 +59,8 @@ def _(ctx, g, F):
     return F.reshape(g, _in_shape(ctx)),
 
 
-@defop("unsafe_view", "UnsafeViewBackward0", dtype_rule="keep", latex=r"\text{reshape: gradient reshaped back}")
+@defop("unsafe_view", "UnsafeViewBackward0", dtype_rule="keep", structural=True,
+       pytorch=call(".reshape", 0, "=shape"))
 def unsafe_view(a, shape=()):
     return np.asarray(a).reshape(shape)
 
@@ -66,7 +68,8 @@ def unsafe_view(a, shape=()):
 unsafe_view.vjp = reshape_copy.vjp
 
 
-@defop("transpose", "TransposeBackward0", dtype_rule="keep", view=True, latex=r"\text{transpose: gradient transposed back}")
+@defop("transpose", "TransposeBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".transpose", 0, "=dim0", "=dim1"))
 def transpose(a, dim0=0, dim1=1):
     return np.swapaxes(np.asarray(a), dim0, dim1)
 
@@ -76,7 +79,7 @@ def _(ctx, g, F):
     return F.transpose(g, ctx.params["dim0"], ctx.params["dim1"]),
 
 
-@defop("t", "TBackward0", dtype_rule="keep", view=True, latex=r"\text{transpose: gradient transposed back}")
+@defop("t", "TBackward0", dtype_rule="keep", structural=True, view=True, pytorch=call(".t", 0))
 def t(a):
     a = np.asarray(a)
     if a.ndim > 2:
@@ -89,7 +92,8 @@ def _(ctx, g, F):
     return (F.transpose(g, 0, 1) if len(_in_shape(ctx)) == 2 else g),
 
 
-@defop("permute", "PermuteBackward0", dtype_rule="keep", view=True, latex=r"\text{permute: gradient permuted back}")
+@defop("permute", "PermuteBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".permute", 0, "=dims"))
 def permute(a, dims=()):
     a = np.asarray(a)
     if len(dims) != a.ndim:
@@ -105,7 +109,8 @@ def _(ctx, g, F):
     return F.permute(g, tuple(int(i) for i in np.argsort(dims))),
 
 
-@defop("unsqueeze", "UnsqueezeBackward0", dtype_rule="keep", view=True, latex=r"\text{unsqueeze: gradient squeezed}")
+@defop("unsqueeze", "UnsqueezeBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".unsqueeze", 0, "=dim"))
 def unsqueeze(a, dim=0):
     return np.expand_dims(np.asarray(a), dim)
 
@@ -115,12 +120,13 @@ def _(ctx, g, F):
     return F.reshape(g, _in_shape(ctx)),
 
 
-@defop("squeeze", "SqueezeBackward0", dtype_rule="keep", view=True, latex=r"\text{squeeze: gradient unsqueezed}")
+@defop("squeeze", "SqueezeBackward0", dtype_rule="keep", structural=True, view=True, pytorch=call(".squeeze", 0))
 def squeeze(a):
     return np.squeeze(np.asarray(a))
 
 
-@defop("squeeze_dim", "SqueezeBackward1", dtype_rule="keep", view=True, latex=r"\text{squeeze: gradient unsqueezed}")
+@defop("squeeze_dim", "SqueezeBackward1", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".squeeze", 0, "=dim"))
 def squeeze_dim(a, dim=0):
     a = np.asarray(a)
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
@@ -128,7 +134,8 @@ def squeeze_dim(a, dim=0):
     return np.squeeze(a, axis=dims) if dims else a.view()
 
 
-@defop("squeeze_dims", "SqueezeBackward4", dtype_rule="keep", view=True, latex=r"\text{squeeze: gradient unsqueezed}")
+@defop("squeeze_dims", "SqueezeBackward4", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".squeeze", 0, "=dims"))
 def squeeze_dims(a, dims=()):
     return squeeze_dim.forward(a, dim=tuple(dims))
 
@@ -136,7 +143,8 @@ def squeeze_dims(a, dims=()):
 squeeze.vjp = squeeze_dim.vjp = squeeze_dims.vjp = unsqueeze.vjp
 
 
-@defop("expand", "ExpandBackward0", dtype_rule="keep", view=True, latex=r"\text{expand: gradient summed}")
+@defop("expand", "ExpandBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".expand", 0, "=shape"))
 def expand(a, shape=()):
     a = np.asarray(a)
     lead = len(shape) - a.ndim
@@ -163,7 +171,8 @@ def _check_index(size, index, dim):
         raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
 
 
-@defop("select", "SelectBackward0", dtype_rule="keep", view=True, latex=r"\text{select: gradient placed at the index}")
+@defop("select", "SelectBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".select", 0, "=dim", "=index"))
 def select(a, dim=0, index=0):
     a = np.asarray(a)
     if a.ndim == 0:
@@ -182,7 +191,7 @@ def _(ctx, g, F):
     return F.place(g, shape, key),
 
 
-@defop("slice", "SliceBackward0", dtype_rule="keep", view=True, latex=r"\text{slice: gradient placed in the slice}")
+@defop("slice", "SliceBackward0", dtype_rule="keep", structural=True, view=True, pytorch=SPECIAL)
 def slice_(a, dim=0, start=None, stop=None, step=1):
     a = np.asarray(a)
     if step is not None and step <= 0:
@@ -199,7 +208,7 @@ def _(ctx, g, F):
     return F.place(g, shape, key),
 
 
-@defop("index", "IndexBackward0", dtype_rule="keep", latex=r"\text{index: gradient added at the indices}")
+@defop("index", "IndexBackward0", dtype_rule="keep", structural=True, pytorch=SPECIAL)
 def index(a, index=()):
     a = np.asarray(a)
     return a[index]
@@ -210,7 +219,7 @@ def _(ctx, g, F):
     return F.scatter_index(g, _in_shape(ctx), ctx.params["index"]),
 
 
-@defop("index_backward", "IndexBackwardBackward0", dtype_rule="keep")
+@defop("index_backward", "IndexBackwardBackward0", dtype_rule="keep", structural=True)
 def index_backward(g, shape=(), index=()):
     out = np.zeros(shape, dtype=np.asarray(g).dtype)
     np.add.at(out, index, g)
@@ -222,7 +231,7 @@ def _(ctx, g, F):
     return F.index(g, ctx.params["index"]),
 
 
-@defop("index_put", "IndexPutBackward0", dtype_rule="keep", latex=r"\text{index\_put: gradient split at the indices}")
+@defop("index_put", "IndexPutBackward0", dtype_rule="keep", structural=True, pytorch=SPECIAL)
 def index_put(a, values, index=(), accumulate=False):
     out = np.array(a, copy=True)
     vals = np.asarray(values).astype(out.dtype)
@@ -243,7 +252,7 @@ def _(ctx, g, F):
     return ga, gv
 
 
-@defop("repeat", "RepeatBackward0", dtype_rule="keep", latex=r"\text{repeat: gradient summed over copies}")
+@defop("repeat", "RepeatBackward0", dtype_rule="keep", structural=True, pytorch=call(".repeat", 0, "=repeats"))
 def repeat(a, repeats=()):
     a = np.asarray(a)
     if len(repeats) < a.ndim:
@@ -266,7 +275,7 @@ def _(ctx, g, F):
     return F.reshape(gg, tuple(shape)),
 
 
-@defop("cat", "CatBackward0", dtype_rule="keep", latex=r"\text{cat: gradient split into the parts}")
+@defop("cat", "CatBackward0", dtype_rule="keep", structural=True, pytorch=call("torch.cat", "*", dim="=dim"))
 def cat(*arrays, dim=0):
     arrays = [np.asarray(a) for a in arrays]
     nonempty = [a for a in arrays if not (a.ndim == 1 and a.size == 0)]
@@ -297,7 +306,7 @@ def _(ctx, g, F):
     return tuple(p if len(m[0]) == ndim else None for p, m in zip(parts, metas))
 
 
-@defop("stack", "StackBackward0", dtype_rule="keep", latex=r"\text{stack: gradient unstacked}")
+@defop("stack", "StackBackward0", dtype_rule="keep", structural=True, pytorch=call("torch.stack", "*", dim="=dim"))
 def stack(*arrays, dim=0):
     arrays = [np.asarray(a) for a in arrays]
     for k, a in enumerate(arrays):

@@ -17,14 +17,7 @@ from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                                      set_grad_enabled)
 from core.tensor.tensor import Size, Tensor, is_tensor
 from core.torch import tensor_methods as _tensor_methods  # noqa: F401  (attaches Tensor methods)
-from core.torch.functional import (abs, absolute, add, allclose, amax, amin, argmax, argmin, bmm, cat, ceil, chunk, clamp,
-                          clamp_max, clamp_min, clip, clone, concat, concatenate, cos, div, divide, dot, eq, equal,
-                          exp, flatten, floor, ge, gt, isclose, isinf, isnan, le, log, log2, log10, log_softmax,
-                          logical_and, logical_not, logical_or, logical_xor, lt, matmul, max, maximum, mean, min,
-                          minimum, mm, mul, multiply, mv, narrow, ne, neg, negative, norm, outer, permute, pow, prod,
-                          reciprocal, relu, repeat, reshape, round, rsqrt, select, sigmoid, sign, sin, softmax,
-                          split, sqrt, square, squeeze, stack, std, sub, subtract, sum, swapaxes, t, tan, tanh,
-                          transpose, true_divide, trunc, unbind, unsqueeze, var, where)
+from core.torch.functional import *  # noqa: F401,F403  (the functions programs call: functional.__all__)
 from core.printing import get_printoptions as _get_printoptions, set_printoptions  # noqa: F401
 from core.torch.creation import (BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, arange, as_tensor,
                                  empty, empty_like, eye, from_numpy, full, full_like, linspace, manual_seed, ones,

@@ -205,31 +205,18 @@ def outer(input, vec2):
 # unary math
 # ---------------------------------------------------------------------------
 
-def _unary(name):
-    op = R[name]
-
+def _plain(op):
     def fn(input, *, out=None):
         return apply(op, (input,))
-    fn.__name__ = name
+    fn.__name__ = fn.__qualname__ = op.name
     return fn
 
 
-exp = _unary("exp")
-log = _unary("log")
-sqrt = _unary("sqrt")
-abs = _unary("abs")
-absolute = abs
-sign = _unary("sign")
-sin = _unary("sin")
-cos = _unary("cos")
-tan = _unary("tan")
-tanh = _unary("tanh")
-sigmoid = _unary("sigmoid")
-relu = _unary("relu")
-floor = _unary("floor")
-ceil = _unary("ceil")
-trunc = _unary("trunc")
-logical_not = _unary("logical_not")
+# torch.NAME(input) for every op declared with function=True (exp, sin, relu...): one
+# declaration in core.ops gives the function, the Tensor method and the torch name.
+PLAIN = {name: _plain(op) for name, op in R.items() if op.function}
+globals().update(PLAIN)
+absolute = abs  # noqa: F821  (made just above)
 
 
 def round(input, *, decimals=0):
@@ -691,3 +678,17 @@ def setitem(self, idx, value):
     if isinstance(value, (list, tuple, np.ndarray)):
         value = tensor(value, dtype=self.dtype)
     _setitem(self, idx, value)
+
+
+# What a program sees as torch.NAME: the generated functions and these composites
+# (the losses are torch.nn.functional's; the rest here are Tensor methods only).
+__all__ = sorted(PLAIN) + [
+    "absolute", "add", "allclose", "amax", "amin", "argmax", "argmin", "bmm", "cat", "chunk", "clamp",
+    "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "eq", "equal",
+    "flatten", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
+    "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
+    "multiply", "mv", "narrow", "ne", "neg", "negative", "norm", "outer", "permute", "pow", "prod",
+    "reciprocal", "repeat", "reshape", "round", "rsqrt", "select", "softmax", "split", "square", "squeeze",
+    "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
+    "unsqueeze", "var", "where"
+]

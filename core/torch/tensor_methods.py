@@ -16,15 +16,15 @@ from core.tensor.tensor import Tensor
 from core.torch import functional as api
 from core.torch.creation import legacy_new
 
-# methods that are the functional op with self first
+# methods that are the functional op with self first: every op declared function=True
+# (core.ops), and these composites of core.torch.functional
 _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv dot bmm outer neg negative
-reciprocal exp log log2 log10 sqrt rsqrt abs absolute sign sin cos tan tanh sigmoid relu floor ceil trunc round
-square clamp clip clamp_min clamp_max sum mean prod var std norm max min amax amin maximum minimum argmax argmin
-softmax log_softmax view reshape flatten transpose swapaxes t permute unsqueeze squeeze expand expand_as repeat
-contiguous narrow select unbind chunk split to clone lt le gt ge eq ne logical_and logical_or logical_xor
-logical_not equal allclose isclose isnan isinf""".split()
+reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max sum mean prod var std norm max min
+amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten transpose swapaxes t permute
+unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
+logical_and logical_or logical_xor equal allclose isclose isnan isinf""".split()
 
-for _name in _SAME:
+for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
 
 def _fast_binary(op, slow):
@@ -140,18 +140,17 @@ Tensor.pow_ = _pow_
 Tensor.__ipow__ = _pow_
 
 
-def _inplace_unary(name, **fixed):
-    op = R[name]
-
+def _inplace_unary(op):
     def fn(self):
-        return api.inplace(op, self, (), dict(fixed))
-    fn.__name__ = name + "_"
+        return api.inplace(op, self, ())
+    fn.__name__ = op.name + "_"
     return fn
 
 
-for _name in ("exp", "log", "sqrt", "abs", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "neg", "reciprocal",
-              "sign", "floor", "ceil", "round", "trunc"):
-    setattr(Tensor, _name + "_", _inplace_unary(_name))
+# x.exp_(), x.relu_()...: every op declared inplace_method=True
+for _name, _op in R.items():
+    if _op.inplace_method:
+        setattr(Tensor, _name + "_", _inplace_unary(_op))
 
 
 def _clamp_(self, min=None, max=None):

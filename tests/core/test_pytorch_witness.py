@@ -129,7 +129,7 @@ def test_witness_is_not_circular(monkeypatch):
     assert broken.match is False and broken.pytorch["match"] is False
     assert any("real PyTorch" in n for n in broken.notes)
     monkeypatch.setattr(mul, "vjp", good)
-    monkeypatch.setitem(pt.CALLS, "mul", ("torch.add", (0, 1), {}))
+    monkeypatch.setattr(mul, "pytorch", ("torch.add", (0, 1), {}))
     wrong_forward = analyze(src).pytorch
     assert wrong_forward["match"] is False and "forward" in wrong_forward["note"]
 

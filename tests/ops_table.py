@@ -1,0 +1,294 @@
+"""One row per registered op, and the check every row goes through.
+
+A row gives an op's input shapes (broadcasting where the op broadcasts), its
+params and a value domain away from kinks.  :func:`check_op` holds the op's
+declaration (core/ops) against every witness at once:
+
+* float64 central differences of its numpy forward, against the engine's
+  one-hot backward rows through both vjp namespaces (the plain numpy backward
+  and the Tensor one that ``create_graph=True`` uses);
+* its symbolic rule (differentiated by symengine), against the differences;
+* real PyTorch running the op's own ``pytorch`` call (through the replay code
+  of :mod:`core.analysis.pytorch`): its output and Jacobian, against the
+  engine's.  Live when torch is installed, else from tests/data/op_rows.json.
+
+Adding an op is one declaration in core/ops plus one row here; then
+``python tests/ops_table.py`` (torch 2.13.0 installed) records its PyTorch row.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script
+    sys.path.insert(0, str(ROOT))
+
+import core.torch  # noqa: E402,F401  (the Tensor methods a create_graph backward uses)
+from core.dtypes import float64  # noqa: E402
+from core.ops.registry import REGISTRY, apply  # noqa: E402
+from core.symbolic.jacobian import jacobian  # noqa: E402
+from core.symbolic.shadow import Shadow  # noqa: E402
+from core.tensor.tensor import Tensor  # noqa: E402
+
+RECORD = ROOT / "tests" / "data" / "op_rows.json"
+HAS_TORCH = importlib.util.find_spec("torch") is not None
+
+POS = (0.5, 1.5)       # positive domain (log, sqrt, division)
+ANY = (-1.5, 1.5)      # keeps |x| > 0.2 to stay off kinks
+IDX = np.array([0, 2, 0])
+
+# op -> (shapes, params, domains per input)
+ROWS = {
+    "add": [((2, 3), (3,)), {}, None],
+    "sub": [((2, 1), (1, 3)), {"alpha": 2}, None],
+    "rsub": [((3,),), {"other": 2.0}, None],
+    "mul": [((2, 3), (2, 1)), {}, None],
+    "div": [((2, 3), (3,)), {}, (ANY, POS)],
+    "reciprocal": [((3,),), {}, (POS,)],
+    "neg": [((2, 2),), {}, None],
+    "pow": [((3,),), {"exponent": 3}, None],
+    "pow_tensor": [((2, 3), (3,)), {}, (POS, ANY)],
+    "rpow": [((3,),), {"base": 2.0}, None],
+    "exp": [((3,),), {}, None],
+    "log": [((3,),), {}, (POS,)],
+    "sqrt": [((3,),), {}, (POS,)],
+    "abs": [((4,),), {}, None],
+    "sign": [((3,),), {}, None],
+    "sin": [((3,),), {}, None],
+    "cos": [((3,),), {}, None],
+    "tan": [((3,),), {}, ((-1.0, 1.0),)],
+    "tanh": [((3,),), {}, None],
+    "sigmoid": [((3,),), {}, None],
+    "relu": [((4,),), {}, None],
+    "clamp": [((5,),), {"min": -0.8, "max": 0.8}, None],
+    "clamp_min": [((4,),), {"min": 0.1}, None],
+    "clamp_max": [((4,),), {"max": 0.1}, None],
+    "clamp_tensor": [((4,), (4,), (4,)), {}, ("clamp",)],
+    "maximum": [((2, 3), (3,)), {}, None],
+    "minimum": [((2, 3), (3,)), {}, None],
+    "where": [((2, 3), (3,)), {"condition": np.array([[True, False, True], [False, False, True]])}, None],
+    "clone": [((2, 3),), {}, None],
+    "to": [((3,),), {"dtype": float64}, None],
+    "copy_": [((2, 3), (3,)), {}, None],
+    "fill_": [((3,),), {"value": 1.0}, None],
+    "zero_": [((3,),), {}, None],
+    "floor": [((3,),), {}, None],
+    "ceil": [((3,),), {}, None],
+    "round": [((3,),), {}, None],
+    "trunc": [((3,),), {}, None],
+    "floor_divide": [((3,), (3,)), {}, (POS, POS)],
+    "sum": [((2, 3),), {}, None],
+    "sum_dim": [((2, 3, 2),), {"dim": (0, 2), "keepdim": False}, None],
+    "mean": [((2, 3),), {}, None],
+    "mean_dim": [((2, 3),), {"dim": (1,), "keepdim": True}, None],
+    "prod": [((2, 3),), {}, None],
+    "prod_dim": [((2, 3),), {"dim": 1, "keepdim": False}, None],
+    "var": [((2, 3),), {"dim": (1,), "correction": 1, "keepdim": False}, None],
+    "std": [((2, 3),), {"dim": None, "correction": 0, "keepdim": False}, None],
+    "norm": [((2, 3),), {"p": 2.0, "dim": (1,), "keepdim": False}, None],
+    "max_all": [((2, 3),), {}, None],
+    "min_all": [((2, 3),), {}, None],
+    "amax": [((2, 3),), {"dim": (1,), "keepdim": False}, None],
+    "amin": [((2, 3),), {"dim": (0,), "keepdim": True}, None],
+    "max_dim": [((2, 3),), {"dim": 1, "keepdim": False}, None],
+    "min_dim": [((2, 3),), {"dim": 0, "keepdim": True}, None],
+    "softmax": [((2, 3),), {"dim": 1}, None],
+    "log_softmax": [((2, 3),), {"dim": 0}, None],
+    "mm": [((2, 3), (3, 2)), {}, None],
+    "mv": [((2, 3), (3,)), {}, None],
+    "dot": [((3,), (3,)), {}, None],
+    "bmm": [((2, 2, 3), (2, 3, 2)), {}, None],
+    "view": [((2, 3),), {"shape": (3, 2)}, None],
+    "reshape_copy": [((2, 3),), {"shape": (6,)}, None],
+    "unsafe_view": [((2, 3),), {"shape": (3, 2)}, None],
+    "transpose": [((2, 3),), {"dim0": 0, "dim1": 1}, None],
+    "t": [((2, 3),), {}, None],
+    "permute": [((2, 3, 2),), {"dims": (1, 0, 2)}, None],
+    "unsqueeze": [((2, 3),), {"dim": 1}, None],
+    "squeeze": [((2, 1, 3),), {}, None],
+    "squeeze_dim": [((2, 1, 3),), {"dim": 1}, None],
+    "squeeze_dims": [((1, 3),), {"dims": (0,)}, None],
+    "expand": [((1, 3),), {"shape": (2, 3)}, None],
+    "select": [((2, 3),), {"dim": 1, "index": 2}, None],
+    "slice": [((2, 4),), {"dim": 1, "start": 0, "stop": 4, "step": 2}, None],
+    "index": [((4,),), {"index": (IDX,)}, None],
+    "index_backward": [((3,),), {"shape": (4,), "index": (IDX,)}, None],
+    "index_put": [((4,), (2,)), {"index": (np.array([1, 3]),)}, None],
+    "repeat": [((2, 3),), {"repeats": (2, 1)}, None],
+    "cat": [((2, 3), (1, 3)), {"dim": 0}, None],
+    "stack": [((2, 3), (2, 3)), {"dim": 1}, None],
+    "mse_loss": [((2, 3), (2, 3)), {"reduction": "mean"}, None],
+    "nll_loss": [((2, 3),), {"target": np.array([0, 2]), "reduction": "mean"}, None],
+    "binary_cross_entropy": [((2, 3), (2, 3)), {"reduction": "sum"}, ((0.1, 0.9), (0.0, 1.0))],
+}
+
+# written in place in PyTorch (no out-of-place function): replayed on a clone of the first input
+IN_PLACE_ONLY = {"copy_", "fill_", "zero_", "index_put"}
+
+
+def _values(shape, domain, rng):
+    lo, hi = domain
+    x = rng.uniform(lo, hi, size=shape)
+    if domain == ANY:
+        # stay off the kinks of relu/abs/clamp/sign/round and away from ties
+        x = np.where(np.abs(x) < 0.2, x + np.sign(x + 1e-9) * 0.3, x)
+        x = x + np.arange(x.size).reshape(shape) * 1e-3
+    return x
+
+
+def inputs(name):
+    """The row's float64 input arrays (the same every time) and params."""
+    rng = np.random.default_rng(sum(map(ord, name)))
+    shapes, params, domains = ROWS[name]
+    if domains == ("clamp",):
+        return [np.array([-1.0, 0.2, 1.0, 0.5]), np.array([-0.5, -0.5, -0.5, 0.0]),
+                np.array([0.5, 0.5, 0.5, 1.0])], params
+    domains = domains or (ANY,) * len(shapes)
+    return [_values(s, d, rng) for s, d in zip(shapes, domains)], params
+
+
+def forward(op, arrays, params):
+    out = op.forward(*arrays, **params)
+    return np.asarray(out[0] if op.has_aux else out, dtype=np.float64)
+
+
+def fd_jacobians(op, arrays, params, h=1e-6):
+    """Central differences of the numpy forward: one (out elements x in elements) matrix per input."""
+    out = forward(op, arrays, params)
+    jacs = []
+    for k, a in enumerate(arrays):
+        J = np.zeros((out.size, a.size))
+        for j in range(a.size):
+            plus, minus = [x.copy() for x in arrays], [x.copy() for x in arrays]
+            plus[k].flat[j] += h
+            minus[k].flat[j] -= h
+            J[:, j] = (forward(op, plus, params) - forward(op, minus, params)).ravel() / (2 * h)
+        jacs.append(J)
+    return out, jacs
+
+
+def engine_jacobians(op, arrays, params, create_graph=False):
+    """The engine's one-hot backward rows, one matrix per input."""
+    rows = [[] for _ in arrays]
+    n_out = None
+    i = 0
+    while n_out is None or i < n_out:
+        leaves = [Tensor._make(a.copy()) for a in arrays]
+        for t in leaves:
+            t.requires_grad_(True)
+        out = apply(op, tuple(leaves), params)
+        n_out = out.numel()
+        onehot = np.zeros(out.shape)
+        onehot.flat[i] = 1.0
+        out.backward(Tensor._make(onehot), create_graph=create_graph)
+        for k, t in enumerate(leaves):
+            g = np.zeros(arrays[k].size) if t.grad is None else np.asarray(t.grad._data).ravel()
+            rows[k].append(g)
+        i += 1
+    return [np.array(r) for r in rows]
+
+
+def symbolic_jacobians(op, arrays, params):
+    """The op's symbolic rule, differentiated by symengine at the row's values."""
+    import symengine as se
+    with Shadow() as sh:
+        leaves = [Tensor._make(a.copy()).requires_grad_(True) for a in arrays]
+        out = apply(op, tuple(leaves), params)
+    values = {s: se.RealDouble(float(x)) for t, syms in sh.leaves
+              for s, x in zip(np.asarray(syms).ravel(), np.asarray(t._data).ravel())}
+    out_sym = out._sym if out._sym is not None else np.zeros(out.shape, dtype=object)
+    numeric, _ = jacobian(out_sym, [t._sym for t in leaves], values)
+    return [J.reshape(out.numel(), a.size) for J, a in zip(numeric, arrays)]
+
+
+def torch_row(name):
+    """Real PyTorch running the op's declared call on the row: its output and its
+    one-hot Jacobian per input (float64), as nested lists."""
+    import torch
+
+    from core.analysis import pytorch as pt
+    op = REGISTRY[name]
+    arrays, params = inputs(name)
+    backend = pt._Replay(torch)
+    backend.mode(True, "float64")
+    leaves = [backend.leaf(a) for a in arrays]
+    if name in IN_PLACE_ONLY:
+        target = leaves[0].clone()
+        pt._inplace(backend, name, [target, *leaves[1:]], params)
+        out = target
+    else:
+        out = pt._call(backend, name, leaves, params)
+    row = {"digest": row_digest(name), "output": out.detach().reshape(-1).tolist(), "jacobians": None,
+           "backward_error": None}
+    rows = [[] for _ in leaves]
+    try:
+        for i in range(out.numel()):
+            onehot = torch.zeros_like(out).reshape(-1)
+            onehot[i] = 1.0
+            gs = torch.autograd.grad([out], leaves, [onehot.reshape(out.shape)], retain_graph=True,
+                                     allow_unused=True)
+            for k, (g, leaf) in enumerate(zip(gs, leaves)):
+                rows[k].append((torch.zeros_like(leaf) if g is None else g).reshape(-1).tolist())
+    except RuntimeError as e:  # floor_divide: "derivative for aten::floor_divide is not implemented"
+        row["backward_error"] = str(e)
+        return row
+    row["jacobians"] = rows
+    return row
+
+
+def row_digest(name) -> str:
+    """What the recorded row was made from: the op's call, its inputs and params."""
+    arrays, params = inputs(name)
+    text = repr((REGISTRY[name].pytorch, [a.tolist() for a in arrays],
+                 sorted((k, repr(v.tolist() if isinstance(v, np.ndarray) else v)) for k, v in params.items())))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def recorded_rows() -> dict:
+    return json.loads(RECORD.read_text()) if RECORD.exists() else {}
+
+
+def check_op(name):
+    """Assert every witness of the op agrees on its row (see the module docstring)."""
+    op = REGISTRY[name]
+    arrays, params = inputs(name)
+    out, fd = fd_jacobians(op, arrays, params)
+    for create_graph in (False, True):
+        for k, (J_fd, J_eng) in enumerate(zip(fd, engine_jacobians(op, arrays, params, create_graph))):
+            np.testing.assert_allclose(J_eng, J_fd, rtol=1e-5, atol=1e-6,
+                                       err_msg=f"{name}: engine (create_graph={create_graph}), input {k}")
+    if op.symbolic is not None or op.structural:
+        for k, J_sym in enumerate(symbolic_jacobians(op, arrays, params)):
+            np.testing.assert_allclose(J_sym, fd[k], rtol=1e-5, atol=1e-6, err_msg=f"{name}: symbolic, input {k}")
+    if op.pytorch is None:
+        return
+    row = torch_row(name) if HAS_TORCH else recorded_rows().get(name)
+    assert row is not None, f"{name}: no recorded PyTorch row; run python tests/ops_table.py with torch installed"
+    assert row["digest"] == row_digest(name), f"{name}: the recorded PyTorch row is stale; re-record it"
+    np.testing.assert_allclose(np.asarray(row["output"]), out.ravel(), rtol=1e-6, atol=1e-9,
+                               err_msg=f"{name}: PyTorch's forward")
+    if row["backward_error"] is not None:
+        return  # PyTorch has no derivative here (the engine's zeros are checked above)
+    eng = engine_jacobians(op, arrays, params)
+    for k, J in enumerate(row["jacobians"]):
+        np.testing.assert_allclose(np.asarray(J).reshape(eng[k].shape), eng[k], rtol=1e-6, atol=1e-9,
+                                   err_msg=f"{name}: PyTorch's Jacobian, input {k}")
+
+
+def main() -> int:
+    import torch
+    assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__
+    rows = {name: torch_row(name) for name in sorted(ROWS) if REGISTRY[name].pytorch is not None}
+    RECORD.write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n")
+    print(f"recorded {len(rows)} ops in {RECORD.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
