@@ -135,7 +135,7 @@ def _report_parser() -> argparse.ArgumentParser:
 def _command(run, args: list[str], usage: str) -> int:
     """Run a command's function, turning a wrong use or an unwritable output into exit 2
     with a message on stderr (``usage`` first for a wrong use)."""
-    from core.export.files import OutputPathError
+    from core.files import OutputPathError
     try:
         return run(args)
     except UsageError as e:

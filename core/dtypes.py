@@ -16,11 +16,25 @@ import numpy as np
 
 
 class dtype:
-    """A torch dtype: ``torch.float32`` and friends."""
+    """A torch dtype: ``torch.float32`` and friends.
 
-    __slots__ = ("name", "np", "is_floating_point", "is_complex", "is_signed", "itemsize", "category")
+    Besides its name and numpy dtype it carries the names PyTorch's messages
+    call it by, so that an error text is built from the dtype, not from a table
+    kept beside each message:
 
-    def __init__(self, name, np_dtype, category):
+    - ``scalar_name``: c10's ScalarType name, ``"Float"`` (``expected scalar type Float but found Double``);
+    - ``legacy_name``: the legacy tensor type, ``"torch.FloatTensor"`` (the in-place version error);
+    - ``cpp_name``: the C++ element type, ``"float"``, ``"long int"``
+      (``expected m1 and m2 to have the same dtype, but got: float != double``).
+
+    >>> int64.scalar_name, int64.legacy_name, int64.cpp_name
+    ('Long', 'torch.LongTensor', 'long int')
+    """
+
+    __slots__ = ("name", "np", "is_floating_point", "is_complex", "is_signed", "itemsize", "category",
+                 "scalar_name", "legacy_name", "cpp_name")
+
+    def __init__(self, name, np_dtype, category, scalar_name, cpp_name):
         self.name = name
         self.np = np.dtype(np_dtype)
         self.category = category  # 0 bool, 1 integer, 2 floating
@@ -28,6 +42,9 @@ class dtype:
         self.is_complex = False
         self.is_signed = name not in ("bool", "uint8")
         self.itemsize = self.np.itemsize
+        self.scalar_name = scalar_name
+        self.legacy_name = f"torch.{scalar_name}Tensor"
+        self.cpp_name = cpp_name
 
     def __repr__(self):
         return "torch." + self.name
@@ -38,15 +55,16 @@ class dtype:
         return (from_name, (self.name,))
 
 
-float16 = dtype("float16", np.float16, 2)
-float32 = dtype("float32", np.float32, 2)
-float64 = dtype("float64", np.float64, 2)
-int8 = dtype("int8", np.int8, 1)
-uint8 = dtype("uint8", np.uint8, 1)
-int16 = dtype("int16", np.int16, 1)
-int32 = dtype("int32", np.int32, 1)
-int64 = dtype("int64", np.int64, 1)
-bool_ = dtype("bool", np.bool_, 0)
+# the C++ names are what PyTorch 2.13 prints on Linux (its TypeMeta names, from the compiler)
+float16 = dtype("float16", np.float16, 2, "Half", "c10::Half")
+float32 = dtype("float32", np.float32, 2, "Float", "float")
+float64 = dtype("float64", np.float64, 2, "Double", "double")
+int8 = dtype("int8", np.int8, 1, "Char", "signed char")
+uint8 = dtype("uint8", np.uint8, 1, "Byte", "unsigned char")
+int16 = dtype("int16", np.int16, 1, "Short", "short int")
+int32 = dtype("int32", np.int32, 1, "Int", "int")
+int64 = dtype("int64", np.int64, 1, "Long", "long int")
+bool_ = dtype("bool", np.bool_, 0, "Bool", "bool")
 
 ALL = (float16, float32, float64, int8, uint8, int16, int32, int64, bool_)
 _BY_NP = {d.np: d for d in ALL}

@@ -25,10 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-
-def _T(text: str) -> str:  # noqa: N802 - the marker name extractors look for
-    """Mark ``text`` for translation; returns it unchanged."""
-    return text
+from core.translatable import _T
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Tensor text exactly as PyTorch 2.13 prints it: ``repr(t)``, ``str(t)``, ``torch.Size``.
 
-Pure numpy + stdlib.  The rules, as observed on real torch:
+Pure numpy + stdlib (and :mod:`core.dtypes`, itself pure numpy, for a dtype name's numpy
+dtype).  The rules, as observed on real torch:
 
 * Integer and bool tensors print ``str(value)`` right-aligned to the widest value.
 * Float tensors look only at their *nonzero finite* values (after summarization):
@@ -34,6 +35,8 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from core import dtypes
+
 __all__ = [
     "PrintOptions",
     "get_printoptions",
@@ -62,18 +65,6 @@ _PROFILES = {
 }
 
 _OPTS = PrintOptions()
-
-_NUMPY_DTYPES = {
-    "float16": np.float16,
-    "float32": np.float32,
-    "float64": np.float64,
-    "int64": np.int64,
-    "int32": np.int32,
-    "int16": np.int16,
-    "int8": np.int8,
-    "uint8": np.uint8,
-    "bool": np.bool_,
-}
 
 _PREFIX = "tensor("
 _INDENT = len(_PREFIX)
@@ -167,7 +158,7 @@ def format_tensor(
     >>> format_tensor(np.zeros((0, 3), dtype=np.int64), dtype="int64")
     'tensor([], size=(0, 3), dtype=torch.int64)'
     """
-    arr = np.asarray(values, dtype=_NUMPY_DTYPES.get(dtype))
+    arr = np.asarray(values, dtype=_numpy_dtype(dtype))
     opts = _OPTS
     suffixes = []
     if arr.size == 0:
@@ -191,6 +182,14 @@ def format_tensor(
 
 
 # ----------------------------------------------------------------------------- internals
+
+
+def _numpy_dtype(name: str) -> np.dtype | None:
+    """The numpy dtype of a torch dtype name; None (numpy's own choice) for a name core does not have."""
+    try:
+        return dtypes.from_name(name).np
+    except KeyError:
+        return None
 
 
 def _is_floating(dtype: str) -> bool:

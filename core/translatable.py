@@ -5,7 +5,8 @@ command line keep them so), and stays free of Qt.  A text the desktop
 translates is written as ``_T("template with {placeholders}").format(...)``:
 ``_T`` returns its argument unchanged, and the desktop's extractor
 (:mod:`desktop.i18n.explain_strings`) finds every ``_T`` call with one literal
-string in the modules it lists, so the template goes into the translation file.
+string in every module of core, so the template goes into the translation file.
+``core/explain.py`` marks its sentences with this same ``_T``.
 The desktop then translates a composed text by matching it against those
 templates (:func:`desktop.i18n.translate_text`), values and all.
 

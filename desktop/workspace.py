@@ -13,8 +13,8 @@ A workspace file (``.bplens``) is UTF-8 JSON::
 :func:`parse_workspace` checks every field and raises :class:`WorkspaceError`,
 whose ``message`` is written for the user, on anything else.  Keys this version
 does not know are ignored, so a later version 1 may add some.
-:func:`write_atomically` writes a temporary file next to the target and renames
-it over the target, so a failed save leaves the old file as it was.
+:func:`write_atomically` writes through core's one atomic writer
+(:func:`core.files.write_atomic`), so a failed save leaves the old file as it was.
 
 A recovery file is a workspace with one more key, ``"recovery"`` (the name the
 work was shown under, the files it came from, when it was written).  Each window
@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -36,6 +35,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, QStandardPaths, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+
+from core.files import OutputPathError, write_atomic
 
 FORMAT = "backprop-lens-workspace"
 VERSION = 1
@@ -231,61 +232,16 @@ def save_workspace(path: str | os.PathLike, workspace: Workspace) -> None:
 def write_atomically(path: str | os.PathLike, data: bytes, private: bool = False) -> None:
     """Replace the file at ``path`` with ``data``, or leave it as it was.
 
-    The bytes go to a temporary file in the same folder (same file system), are
-    flushed to disk, and the temporary file is renamed over ``path``: readers see
-    the old file or the new one, never half of one.  ``private`` files are
-    readable by the user only; others get the old file's permissions (or the
-    usual ones for a new file).  Raises :class:`WorkspaceError` ("unwritable").
+    core's :func:`core.files.write_atomic` does the writing (through a symlink to
+    the file it points at; the file and its folder flushed to disk); ``private``
+    files are readable by the user only.  Raises :class:`WorkspaceError` ("unwritable").
     """
-    target = Path(os.path.realpath(path))   # through a symlink: replace the file it points at
-    fd, tmp = -1, None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "wb") as f:
-            fd = -1
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if not private:
-            os.chmod(tmp, _mode_for(target))
-        os.replace(tmp, target)
-        tmp = None
-        _sync_directory(target.parent)
-    except OSError as e:
-        raise WorkspaceError("unwritable", _tr("Cannot write {0}: {1}").format(target.name, e.strerror or e)) from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-
-
-def _mode_for(target: Path) -> int:
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _sync_directory(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); a no-op where folders cannot be opened."""
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        write_atomic(path, data, private=private)
+    except OutputPathError as e:
+        # the file named is the one written: through a symlink, the file it points at
+        name = Path(os.path.realpath(path)).name
+        raise WorkspaceError("unwritable", _tr("Cannot write {0}: {1}").format(name, e.reason)) from None
 
 
 # -- recent files -------------------------------------------------------------------------

@@ -3,17 +3,13 @@ from __future__ import annotations
 
 import re
 
-_LEGACY_TYPE = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
-                "int64": "LongTensor", "int32": "IntTensor", "int16": "ShortTensor",
-                "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor"}
-
 HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
         "with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 
 
 def legacy_type_name(t) -> str:
     """``torch.FloatTensor`` style name of a tensor's dtype."""
-    return "torch." + _LEGACY_TYPE[t.dtype.name]
+    return t.dtype.legacy_name
 
 
 def modified_inplace(t, now: int, expected: int, fn=None, output_nr=0) -> str:

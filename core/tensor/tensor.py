@@ -198,10 +198,9 @@ class Tensor:
                                    f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
                                    "the same size")
             if value.dtype is not self.dtype:
-                from core.ops.linalg import _TYPE
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{_TYPE[value.dtype.name]}' to a tensor with "
-                    f"grad_dtype '{_TYPE[self.dtype.name].capitalize()}'. The gradient must match the tensor's "
+                    f"attempting to assign a gradient with dtype '{value.dtype.cpp_name}' to a tensor with "
+                    f"grad_dtype '{self.dtype.scalar_name}'. The gradient must match the tensor's "
                     "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute "
                     "with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the "
                     "dtypes of a tensor and its gradient may break downstream systems that assume they match.")

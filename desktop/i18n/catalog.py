@@ -9,9 +9,8 @@ wheel in a read-only site-packages).  The app calls it at start, as do
 ``scripts/setup.sh`` and the tests.
 
 :func:`update` re-extracts the strings: ``pyside6-lupdate`` over ``desktop/``
-plus the ``_T`` texts of ``core/explain.py`` (context ``explain``) and of the
-analysis, its PyTorch witness, the Jacobian's progress and the service (context
-``analysis``; see :mod:`desktop.i18n.explain_strings`),
+plus the ``_T`` texts of ``core/explain.py`` (context ``explain``) and of every
+other module of core (context ``analysis``; see :mod:`desktop.i18n.explain_strings`),
 keeping every existing translation and dropping strings the code no longer has.
 
 No Qt import here: the tools run as subprocesses, so this works before (and

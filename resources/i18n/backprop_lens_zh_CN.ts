@@ -1120,6 +1120,10 @@
         <translation>未显示二阶导数：叶子张量太大（超过 64 个元素）</translation>
     </message>
     <message>
+        <source>float64 central differences are not shown: replaying the recorded forward does not give the program&apos;s numbers back (a tensor was changed through .data or a detached alias, which the replay does not see)</source>
+        <translation>未显示 float64 中心差分：重放记录下来的前向计算得不到程序中的数值（某个张量通过 .data 或 detach 出来的别名被修改了，重放看不到这种修改）</translation>
+    </message>
+    <message>
         <source>real PyTorch disagrees: {note}</source>
         <translation>真正的 PyTorch 结果不同：{note}</translation>
     </message>
@@ -1190,6 +1194,46 @@
     <message>
         <source>the forward is too large to replay in PyTorch or to write as a script (over {count:,} numbers would be recorded)</source>
         <translation>前向计算太大，无法在 PyTorch 中重放，也无法写成脚本（需要记录超过 {count:,} 个数）</translation>
+    </message>
+    <message>
+        <source>AccumulateGrad adds the arriving gradient g into the leaf&apos;s .grad: .grad += g (the first gradient is stored as it is).</source>
+        <translation>AccumulateGrad 把传入的梯度 g 累加到叶子张量的 .grad 中：.grad += g（第一个梯度按原样保存）。</translation>
+    </message>
+    <message>
+        <source>CopySlices: the gradient of the region written in place goes through {inner}, the backward of the in-place op; the rest of the gradient goes to the base tensor as it was.</source>
+        <translation>CopySlices：被原地写入的区域的梯度经过 {inner}，即该原地操作的反向传播；其余部分的梯度原样传给基张量。</translation>
+    </message>
+    <message>
+        <source>AsStridedBackward0: the view&apos;s gradient is placed in its region of a zero gradient for the base tensor.</source>
+        <translation>AsStridedBackward0：视图的梯度被放进基张量的全零梯度中该视图所对应的区域。</translation>
+    </message>
+    <message>
+        <source>No short formula: {name} is computed by its backward rule directly.</source>
+        <translation>没有简短的公式：{name} 直接由它的反向传播规则计算。</translation>
+    </message>
+    <message>
+        <source>{name} is not differentiable: no gradient flows through it.</source>
+        <translation>{name} 不可微：没有梯度流经它。</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s first output element does not depend on the inputs that receive a gradient.</source>
+        <translation>{name} 的第一个输出元素不依赖于接收梯度的输入。</translation>
+    </message>
+    <message>
+        <source>{name} only moves elements: each output element is one input element, so the local derivative is 1 there and 0 elsewhere, and the gradient goes back to where each element came from.</source>
+        <translation>{name} 只是移动元素：每个输出元素都是某一个输入元素，所以局部导数在那个位置为 1、其余位置为 0，梯度会回到每个元素原来所在的位置。</translation>
+    </message>
+    <message>
+        <source>An input element used more than once gets the sum of its gradients.</source>
+        <translation>被使用多次的输入元素得到它的各个梯度之和。</translation>
+    </message>
+    <message>
+        <source>An input element not used gets 0.</source>
+        <translation>未被使用的输入元素得到 0。</translation>
+    </message>
+    <message>
+        <source>Written out for inputs of shape {shown}; this node&apos;s inputs have shape {actual}.</source>
+        <translation>这里是按形状为 {shown} 的输入写出的；这个节点的输入形状为 {actual}。</translation>
     </message>
     <message>
         <source>Jacobian rows {done} of {total} ({seconds:.1f} s)</source>

@@ -27,7 +27,7 @@ import pytest
 
 from core.cli import main
 from core.export import OutputPathError, check_writable, graph_svg, html_report, latex_document, latex_snippets
-from core.export import files as export_files
+from core import files as core_files
 from core.export.formatting import elide, format_number, jacobian_rows, latex_number, to_array
 from core.export.latex import latex_name, latex_text
 from core.export.math_svg import matrix_entries
@@ -444,7 +444,7 @@ def test_write_atomic_replaces_the_file_and_leaves_nothing_else(tmp_path):
     target = tmp_path / "out.html"
     target.write_text("old")
     os.chmod(target, 0o640)
-    export_files.write_atomic(target, "new ✓")
+    core_files.write_atomic(target, "new ✓")
     assert target.read_text(encoding="utf-8") == "new ✓"
     assert os.stat(target).st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.html"]
@@ -456,9 +456,9 @@ def test_a_failed_write_keeps_the_old_file_and_removes_the_temporary(tmp_path, m
 
     def failing_replace(src, dst):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(export_files.os, "replace", failing_replace)
+    monkeypatch.setattr(core_files.os, "replace", failing_replace)
     with pytest.raises(OutputPathError, match="No space left"):
-        export_files.write_atomic(target, "new")
+        core_files.write_atomic(target, "new")
     assert target.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.html"]
 

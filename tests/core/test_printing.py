@@ -11,22 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core import printing
+from core import dtypes, printing
 from core.printing import format_size, format_tensor, get_printoptions, set_printoptions
 
 DATA = json.loads((Path(__file__).parents[1] / "data" / "printing" / "cases.json").read_text())
 CASES = DATA["cases"]
-NP_DTYPES = {
-    "float16": np.float16,
-    "float32": np.float32,
-    "float64": np.float64,
-    "int64": np.int64,
-    "int32": np.int32,
-    "int16": np.int16,
-    "int8": np.int8,
-    "uint8": np.uint8,
-    "bool": np.bool_,
-}
+NP_DTYPES = {d.name: d.np for d in dtypes.ALL}   # torch dtype name -> numpy dtype
 
 
 @pytest.fixture(autouse=True)

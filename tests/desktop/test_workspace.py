@@ -183,6 +183,22 @@ def test_saving_keeps_the_file_permissions_and_follows_a_symlink(tmp_path):
     assert real.stat().st_mode & 0o777 == 0o640
 
 
+def test_private_writes_are_the_owners_only_and_failures_name_the_file_written(tmp_path, monkeypatch):
+    path = tmp_path / "recovery.bplens"
+    path.write_bytes(b"old")
+    path.chmod(0o644)
+    wsmod.write_atomically(path, b"{}", private=True)
+    assert path.stat().st_mode & 0o777 == 0o600
+    link = tmp_path / "link.bplens"
+    link.symlink_to(path)
+    monkeypatch.setattr(wsmod.os, "replace", lambda src, dst: (_ for _ in ()).throw(OSError(28, "No space left")))
+    with pytest.raises(WorkspaceError) as info:
+        wsmod.write_atomically(link, b"new")
+    assert info.value.kind == "unwritable" and info.value.message == "Cannot write recovery.bplens: No space left"
+    assert link.is_symlink() and path.read_bytes() == b"{}"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
 def test_window_save_failure_says_why_and_keeps_the_work_unsaved(qtbot, make_window, tmp_path, monkeypatch):
     w = make_window()
     path = tmp_path / "w.bplens"

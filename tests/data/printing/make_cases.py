@@ -18,21 +18,13 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from core import dtypes
+
 OUT = Path(__file__).with_name("cases.json")
 SEED = 20240613
 NAN, INF = math.nan, math.inf
 
-NP_DTYPES = {
-    "float16": np.float16,
-    "float32": np.float32,
-    "float64": np.float64,
-    "int64": np.int64,
-    "int32": np.int32,
-    "int16": np.int16,
-    "int8": np.int8,
-    "uint8": np.uint8,
-    "bool": np.bool_,
-}
+NP_DTYPES = {d.name: d.np for d in dtypes.ALL}   # torch dtype name -> numpy dtype
 FLOATS = ("float16", "float32", "float64")
 
 
