@@ -3,18 +3,20 @@
 The text exports (the HTML report, LaTeX of J, vᵀJ and backward, the plain
 PyTorch script, the graph as SVG) are made by core in the analysis process
 (typesetting a report takes seconds; the window never waits for it) and
-written here with QSaveFile, so a failed write never leaves half a file or
-spoils the one that was there.  The graph as PNG is the graph view's own
+written here with core's one atomic writer (:func:`core.files.write_atomic`, as
+workspaces are), so a failed write never leaves half a file or spoils the one
+that was there.  The graph as PNG is the graph view's own
 picture, drawn at twice its size.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRectF, QSaveFile, Qt, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QImage, QImageWriter, QKeySequence, QPainter
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
+from core.files import OutputPathError, write_atomic
 from desktop.i18n.composed import translate_text
 from desktop.worker import Job
 
@@ -112,13 +114,13 @@ class Exporter(QObject):
         self._write_text(fmt, path, result["text"])
 
     def _write_text(self, fmt: str, path: str, text: str) -> None:
-        f = QSaveFile(path)
-        if not f.open(QSaveFile.OpenModeFlag.WriteOnly):
-            self._tell(fmt, self.tr("Cannot write {0}: {1}").format(path, f.errorString()))
-            return
-        f.write(text.encode("utf-8"))
-        if not f.commit():
-            self._tell(fmt, self.tr("Cannot write {0}: {1}").format(path, f.errorString()))
+        self._write(fmt, path, text.encode("utf-8"))
+
+    def _write(self, fmt: str, path: str, data: bytes) -> None:
+        try:
+            write_atomic(path, data)
+        except OutputPathError as e:
+            self._tell(fmt, self.tr("Cannot write {0}: {1}").format(path, e.reason))
             return
         self._done(fmt, path)
 
@@ -135,17 +137,15 @@ class Exporter(QObject):
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         scene.render(painter, QRectF(image.rect()), rect, Qt.AspectRatioMode.KeepAspectRatio)
         painter.end()
-        f = QSaveFile(path)
-        if not f.open(QSaveFile.OpenModeFlag.WriteOnly):
-            self._tell("png", self.tr("Cannot write {0}: {1}").format(path, f.errorString()))
+        encoded = QByteArray()
+        buffer = QBuffer(encoded)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        writer = QImageWriter(buffer, b"png")
+        if not writer.write(image):
+            self._tell("png", self.tr("Cannot write {0}: {1}").format(path, writer.errorString()))
             return
-        writer = QImageWriter(f, b"png")
-        if not writer.write(image) or not f.commit():
-            f.cancelWriting()
-            self._tell("png", self.tr("Cannot write {0}: {1}").format(path, writer.errorString()
-                                                                          or f.errorString()))
-            return
-        self._done("png", path)
+        buffer.close()
+        self._write("png", path, bytes(encoded.data()))
 
     def _done(self, fmt: str, path: str) -> None:
         self.window.statusBar().showMessage(self.tr("Exported to {0}").format(path), 8000)

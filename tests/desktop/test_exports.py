@@ -89,3 +89,14 @@ def test_nothing_to_export_before_an_analysis(qtbot):
         w.exporter.ask("html")
     assert "nothing to export" in blocker.args[1]
     w.close()
+
+
+def test_an_export_through_a_symlink_writes_the_target_and_keeps_the_link(qtbot, window, tmp_path):
+    # the same writer as workspaces (core.files.write_atomic): the link stays a link
+    (tmp_path / "reports").mkdir()
+    real = tmp_path / "reports" / "r.py"
+    real.write_text("old")
+    link = tmp_path / "latest.py"
+    link.symlink_to(real)
+    export(qtbot, window, "script", link)
+    assert link.is_symlink() and "import torch" in real.read_text()
