@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import dtypes
 from core.ops.registry import call, defop
 from core.ops.vjp import raw as _raw
 
@@ -63,7 +64,7 @@ def nll_loss(logp, target=None, reduction="mean"):
     logp = np.asarray(logp)
     tgt = np.asarray(target)
     if tgt.dtype.kind not in "iu":
-        raise RuntimeError(f"expected scalar type Long but found {_tname(tgt.dtype)}")
+        raise RuntimeError(f"expected scalar type Long but found {dtypes.from_numpy(tgt.dtype).scalar_name}")
     if logp.ndim == 1:
         picked = -logp[tgt]
         rows = None
@@ -77,10 +78,6 @@ def nll_loss(logp, target=None, reduction="mean"):
         rows = np.arange(logp.shape[0])
         picked = -logp[rows, tgt]
     return _reduce(np.asarray(picked, dtype=logp.dtype), reduction), (tgt, rows)
-
-
-def _tname(dt):
-    return {"float32": "Float", "float64": "Double", "bool": "Bool"}.get(dt.name, dt.name)
 
 
 @nll_loss.def_vjp

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import dtypes
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.vjp import raw as _raw
 
@@ -74,7 +75,7 @@ def _(S, s, n, dim=None, keepdim=False):
 
 def _mean_check(a):
     if a.dtype.kind in "biu":
-        name = {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte"}.get(a.dtype.name, a.dtype.name)
+        name = dtypes.from_numpy(a.dtype).scalar_name
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
                            f"point or complex dtype. Got: {name}")
 

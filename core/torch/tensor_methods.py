@@ -93,9 +93,8 @@ def _type(self, dtype=None):
     if dtype is None:
         return legacy_type_name(self)
     if isinstance(dtype, str):
-        name = dtype.replace("torch.", "")
-        dtype = {"FloatTensor": dtypes.float32, "DoubleTensor": dtypes.float64,
-                 "LongTensor": dtypes.int64, "IntTensor": dtypes.int32}.get(name, dtypes.float32)
+        name = dtype if dtype.startswith("torch.") else "torch." + dtype
+        dtype = next((d for d in dtypes.ALL if d.legacy_name == name), dtypes.float32)
     return api.to(self, dtype)
 
 
