@@ -3,8 +3,9 @@
 :class:`TraceRecorder` is installed as the engine's recorder for the one
 backward the analysis follows (the program's own call, with its hooks,
 retain_grad and accumulation).  Each :class:`BackwardStep` says, for one node,
-what gradient arrived, the node's local derivative (formula and the saved
-numbers it uses), what it sent to each input, and at leaves ``.grad`` before
+what gradient arrived, the node's local derivative (a formula derived from
+the op's symbolic rule by :mod:`core.symbolic.derivative`, or a sentence, and
+the saved numbers it uses), what it sent to each input, and at leaves ``.grad`` before
 and after.  :func:`build_graph` describes the graph (nodes, edges, names,
 shapes, values) with layout coordinates from Graphviz's dot, so the app only
 draws what it is given.
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.symbolic.derivative import node_local
 from core.tensor.node import AccumulateGrad
 
 
@@ -42,7 +44,8 @@ class BackwardStep:
     output_name: str | None        # the program's name for what the node produced
     input_names: list              # the program's names for its inputs (None where unnamed)
     grad_in: np.ndarray | None     # the gradient that arrived (after tensor hooks)
-    local: str | None = None       # the local derivative as LaTeX
+    local: str | None = None       # the local derivative as LaTeX (derived from the op's symbolic rule)
+    local_notes: list = field(default_factory=list)  # sentences instead of, or beside, it (English; _T templates)
     saved: dict = field(default_factory=dict)   # the saved numbers the local derivative uses
     grads_out: list = field(default_factory=list)  # (target node id, input name, gradient)
     leaf: str | None = None        # AccumulateGrad: the leaf's name
@@ -56,6 +59,7 @@ class BackwardStep:
         return {
             "index": self.index, "node": self.node, "grad_fn": self.grad_fn, "output_name": self.output_name,
             "input_names": self.input_names, "grad_in": _nested(self.grad_in), "local": self.local,
+            "local_notes": list(self.local_notes),
             "saved": {k: _nested(v) for k, v in self.saved.items()},
             "grads_out": [{"to": t, "input": n, "grad": _nested(g)} for t, n, g in self.grads_out],
             "leaf": self.leaf, "grad_before": _nested(self.grad_before), "grad_after": _nested(self.grad_after),
@@ -105,11 +109,10 @@ class TraceRecorder:
         self.keep_graph = keep_graph
 
     def enter(self, fn, g):
-        op = getattr(fn, "op", None)
-        local = getattr(op, "latex", None) if op is not None else getattr(fn, "latex", None)
+        local = node_local(fn)
         step = BackwardStep(len(self.steps), node_id(fn), type(fn).__name__, self.names.of(fn),
                             [self.names.of(n) if n is not None else None for n, _ in fn.next_functions],
-                            _arr(g), local=local)
+                            _arr(g), local=local.latex, local_notes=list(local.notes))
         step.saved = self._saved(fn)
         self._take_pending(step)
         self.steps.append(step)
@@ -126,8 +129,9 @@ class TraceRecorder:
 
     def accumulate(self, fn, var, before, g):
         name = self.names.by_leaf.get(id(var))
+        local = node_local(fn)
         step = BackwardStep(len(self.steps), node_id(fn), "AccumulateGrad", name, [], _arr(g), leaf=name,
-                            local=r"\text{.grad} \mathrel{+}= g")
+                            local=local.latex, local_notes=list(local.notes))
         step.grad_before = None if before is None else np.array(before, dtype=np.float64)
         step.grad_after = _arr(var._grad)
         self._take_pending(step)

@@ -377,7 +377,10 @@ def _step_row(step: dict, names: dict, t: dict, typeset: _Typesetter) -> str:
     elif step.get("leaf"):
         node += f" (<code>{escape(step['leaf'])}</code>)"
     grad_in = "—" if step.get("grad_in") is None else escape(format_nested(step["grad_in"]))
-    local = typeset.formula(step["local"]) if step.get("local") else "—"
+    # the formula derived from the op's rule, then the sentences (views, CopySlices, AccumulateGrad...)
+    shown = ([typeset.formula(step["local"])] if step.get("local") else []) + \
+        [f"<span>{escape(note)}</span>" for note in step.get("local_notes") or []]
+    local = "<br>".join(shown) or "—"
     if step.get("saved"):
         local += "<br>" + ", ".join(f"<code>{escape(k)} = {escape(format_nested(v, limit=8))}</code>"
                                     for k, v in step["saved"].items() if v is not None)

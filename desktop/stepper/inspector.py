@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontDatabase, QImage, QPixmap, QTextDocument
 from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
                                QWidget)
 
 from desktop.graph.format import format_lines
+from desktop.i18n.composed import translate_text
 
 ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "hooks", "retained", "grad", "freed")
 
@@ -72,6 +73,14 @@ class NodeInspector(QWidget):
                 field.setParent(self.local_box)
                 box.addWidget(field)
                 self.form.addRow(caption, self.local_box)
+                # core's sentences (views, CopySlices, AccumulateGrad...): a row of their own, so they
+                # wrap like every other field; captioned only when there is no formula above them
+                self.local_notes_caption = QLabel(body)
+                self.local_notes_caption.setStyleSheet("font-weight: bold;")
+                self.local_notes_caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+                self.local_notes_label = self._field(body)
+                self.local_notes_label.setTextFormat(Qt.TextFormat.PlainText)
+                self.form.addRow(self.local_notes_caption, self.local_notes_label)
             else:
                 self.form.addRow(caption, field)
             self.fields[key], self.captions[key] = field, caption
@@ -113,9 +122,19 @@ class NodeInspector(QWidget):
         """Everything shown as plain text, one line per row (for tests and copying)."""
         parts = [self.header.text()]
         for key in ROWS:
-            if self.form.isRowVisible(self.fields[key] if key != "local" else self.local_box):
+            if key == "local":
+                shown = [_plain(self.fields[key].text()) if self.form.isRowVisible(self.local_box) else "",
+                         self.local_notes_label.text() if self.form.isRowVisible(self.local_notes_label) else ""]
+                if any(shown):
+                    parts.append(f"{self.captions[key].text()}: {' '.join(filter(None, shown))}")
+            elif self.form.isRowVisible(self.fields[key]):
                 parts.append(f"{self.captions[key].text()}: {_plain(self.fields[key].text())}")
         return "\n".join(parts)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self._step is not None:
+            self.show_step(self._step)   # core's sentences, translated again
 
     # display -------------------------------------------------------------------
     def show_step(self, step: dict | None) -> None:
@@ -156,12 +175,16 @@ class NodeInspector(QWidget):
                 continue
             self.fields[key].setText(html or "")
             self.form.setRowVisible(self.fields[key], html is not None)
-        self._show_local(step.get("local"))
+        self._show_local(step.get("local"), step.get("local_notes") or [])
 
-    def _show_local(self, latex: str | None) -> None:
+    def _show_local(self, latex: str | None, notes: list) -> None:
         self.form.setRowVisible(self.local_box, bool(latex))
-        self.latex_label.setText(f'<span style="font-family:\'{self._mono}\'">{escape(latex or "")}</span>')
-        self.latex_label.setVisible(True)
+        self.form.setRowVisible(self.local_notes_label, bool(notes))
+        self.local_notes_caption.setText("" if latex else self.captions["local"].text())
+        self.latex_label.setText(f'<span style="font-family:\'{self._mono}\'">{escape(latex or "")}</span>'
+                                 if latex else "")
+        self.latex_label.setVisible(bool(latex))
+        self.local_notes_label.setText(" ".join(translate_text(note) for note in notes))
         if not latex or self._renderer is None:
             return
         try:

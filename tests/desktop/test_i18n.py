@@ -43,7 +43,7 @@ SAME_IN_BOTH = {
     "HTML", "SVG", "PNG",          # file formats
     "Qt",
 }
-CODE_LIKE = re.compile(r"[._()=\[\]<>/{}+*@'\"\d]")
+CODE_LIKE = re.compile(r"[._()=\[\]<>/{}+*@'\"\d\\]")   # a backslash: a LaTeX command (\quad, \le), not prose
 
 
 # -- fixtures ---------------------------------------------------------------------------------

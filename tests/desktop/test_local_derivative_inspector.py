@@ -1,0 +1,49 @@
+"""The step inspector shows the local derivative derived from the op's rule: the min formula for minimum."""
+from __future__ import annotations
+
+from desktop.results.math_view import MathLabel
+
+MINIMUM = ("import torch\n"
+           "x = torch.tensor([1.0, 5.0], requires_grad=True)\n"
+           "y = torch.tensor([3.0, 2.0], requires_grad=True)\n"
+           "z = torch.minimum(x, y)\n"
+           "out = z.sum()\n"
+           "out.backward()\n")
+
+
+def _window(qtbot, source):
+    from desktop.main_window import MainWindow
+    window = MainWindow(source, "program.py", autorun=False)
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
+        window.run_analysis()
+    return window
+
+
+def test_stepping_to_minimum_shows_the_min_formula_typeset(qtbot):
+    window = _window(qtbot, MINIMUM)
+    trace = window.state.analysis["trace"]
+    index = next(i for i, step in enumerate(trace) if step["grad_fn"] == "MinimumBackward0")
+    window.stepper.set_step(index)
+    inspector = window.inspector
+    assert "MinimumBackward0" in inspector.header.text()
+    shown = inspector._rendered
+    assert isinstance(shown, MathLabel)
+    tex = shown.latex()
+    d_da = tex.split(r"\end{cases}")[0]
+    assert r"\operatorname{minimum}" in d_da and r"\partial a}" in d_da
+    assert r"1 & a < b" in d_da and r"\frac{1}{2} & a = b" in d_da and r"0 & a > b" in d_da
+    qtbot.waitUntil(lambda: shown.is_rendered() or bool(shown.error()), timeout=30000)
+    assert shown.is_rendered(), shown.error()     # ziamath reads the derived LaTeX
+
+
+def test_a_view_step_shows_its_sentence(qtbot):
+    window = _window(qtbot, "import torch\nx = torch.ones(2, 3, requires_grad=True)\n"
+                            "out = x.view(6).sum()\nout.backward()\n")
+    trace = window.state.analysis["trace"]
+    window.stepper.set_step(next(i for i, s in enumerate(trace) if s["grad_fn"] == "ViewBackward0"))
+    text = window.inspector.text()
+    assert "Local derivative: ViewBackward0 only moves elements" in text
