@@ -191,35 +191,14 @@ def _report(args: list[str]) -> int:
 
 
 def parse_grad_tensor(text: str):
-    """``--grad-tensor``'s JSON: a number or a rectangular nested list of numbers; raise UsageError."""
-    def bad(why):
-        return UsageError(f"argument --grad-tensor: {why} (got {text!r}); "
-                          "give a JSON number or nested list, e.g. '[[1, 0], [0, 1]]'")
-
-    def reject_constant(token):
-        raise bad(f"{token} is not allowed; entries must be finite numbers")
-
+    """``--grad-tensor``'s JSON: a number or a rectangular nested list of finite numbers
+    (:func:`core.analysis.pipeline.parse_grad_tensor`'s rules); raise UsageError."""
+    from core.analysis.pipeline import GradTensorError, parse_grad_tensor as parse
     try:
-        value = json.loads(text, parse_constant=reject_constant)
-    except json.JSONDecodeError as e:
-        raise bad(f"not valid JSON ({e.msg} at character {e.pos + 1})") from None
-
-    def shape_of(v, depth):
-        if isinstance(v, bool) or not isinstance(v, int | float | list):
-            raise bad(f"{json.dumps(v)} is not a number")
-        if isinstance(v, float) and not math.isfinite(v):
-            raise bad("entries must be finite numbers")
-        if not isinstance(v, list):
-            return ()
-        if depth > 32:
-            raise bad("nested too deeply")
-        shapes = {shape_of(item, depth + 1) for item in v}
-        if len(shapes) > 1:
-            raise bad("the nested lists are ragged (rows of different lengths)")
-        return (len(v),) + (shapes.pop() if shapes else ())
-
-    shape_of(value, 0)
-    return value
+        return parse(text)
+    except GradTensorError as e:
+        raise UsageError(f"argument --grad-tensor: {e.why} (got {text!r}); "
+                         "give a JSON number or nested list, e.g. '[[1, 0], [0, 1]]'") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -238,20 +217,22 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run_and_report(options, grad_tensor):
-    """``run`` and ``report`` alike: read the program, run it within the options' limits,
-    analyse it; (source, the run, DESIGN.md's JSON with its analysis, the analysis note)."""
+    """``run`` and ``report`` alike: read the program, run and analyse it within the options'
+    limits (:func:`core.analysis.pipeline.analyse_source`); (source, the run, DESIGN.md's JSON
+    with its analysis, the analysis note)."""
+    from core.analysis.pipeline import analyse_source
     from core.interp import Limits
     from core.report_json import run_to_json
     source = read_program(options.program)
     limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
                        if getattr(options, name) is not None})
-    result, events = _run_and_discover(source, options.program, limits)
-    analysis, note = analyse(result, source, output=options.output, grad_tensor=grad_tensor, limits=limits,
-                             events=events, filename=options.program, pytorch=options.pytorch)
-    report = run_to_json(result, analysis)
+    outcome = analyse_source(source, filename=options.program, output=options.output, grad_tensor=grad_tensor,
+                             limits=limits, pytorch=options.pytorch)
+    analysis, note = analyse(outcome, output=options.output, grad_tensor=grad_tensor)
+    report = run_to_json(outcome.result, analysis)
     if note is not None:
         report["analysis_note"] = note
-    return source, result, report, note
+    return source, outcome.result, report, note
 
 
 def _run(args: list[str]) -> int:
@@ -318,33 +299,17 @@ def read_program(path: str) -> str:
 
 
 # --- the analysis --------------------------------------------------------------------------
-def _run_and_discover(source: str, filename: str, limits):
-    """One run that also notes what the program differentiates (for the analysis)."""
-    from core.analysis.analysis import discover
-    from core.interp import run_program
-    from core.interp.parse import ProgramRejected, parse_program
-    try:
-        program = parse_program(source, filename)
-    except ProgramRejected:
-        return run_program(source, filename=filename, limits=limits), []
-    return discover(program, limits)
-
-
-def analyse(result, source: str, *, output: str | None, grad_tensor, limits, events=None,
-            filename: str = "<program>", pytorch: str = "auto"):
-    """DESIGN.md's ``analysis`` object, or None with the reason (rejected program, nothing
-    to differentiate, a v that does not fit)."""
-    from core.analysis import AnalysisError, analyze
-    if result.program is None:
+def analyse(outcome, *, output: str | None, grad_tensor):
+    """DESIGN.md's ``analysis`` object of a pipeline outcome, or None with the reason (rejected
+    program, nothing to differentiate).  An analysis the command line asked for by name or v
+    that cannot be done is a usage error (exit 2)."""
+    if outcome.result.program is None:
         return None, "the program was rejected, so there is nothing to analyse"
-    try:
-        a = analyze(source, output=output, grad_tensor=grad_tensor, limits=limits, filename=filename,
-                    result=result, events=events, pytorch=pytorch)
-    except AnalysisError as e:
+    if outcome.analysis is None:
         if output is not None or grad_tensor is not None:
-            raise UsageError(str(e)) from None
-        return None, str(e)
-    return a.to_json(), None
+            raise UsageError(outcome.note)
+        return None, outcome.note
+    return outcome.analysis_json(), None
 
 
 def exit_status(report: dict) -> int:

@@ -56,7 +56,7 @@ def warning_text(w) -> str:
 
 
 def run_to_json(result, analysis: dict | None = None) -> dict:
-    """The JSON object of DESIGN.md for one run (``analysis`` stays ``None`` until issue 4)."""
+    """The JSON object of DESIGN.md for one run, with its analysis (None when there is none)."""
     return {
         "stdout": result.stdout,
         "error": None if result.error is None else finite_json(result.error.to_json()),

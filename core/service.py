@@ -143,18 +143,15 @@ class _Service:
             self.conn.send(("exported", job["id"], self.export(job)))
 
     def analyze(self, job: dict) -> dict:
-        from core.analysis import AnalysisError, analyze
-        from core.analysis.analysis import discover
-        from core.interp import Limits, run_program
-        from core.interp.parse import ProgramRejected, parse_program
+        """Run and analyse the job's program (:func:`core.analysis.pipeline.analyse_source`),
+        reporting progress and stopping when the job is cancelled."""
+        from core.analysis.pipeline import analyse_source
+        from core.interp import Limits
         from core.report_json import run_to_json
-        from core.symbolic.jacobian import Cancelled
 
         t0 = time.monotonic()
         job_id = job["id"]
         cancel = lambda: self.cancel_upto.value >= job_id  # noqa: E731
-        limits = Limits(**(job.get("limits") or {}))
-        source = job.get("source", "")
 
         def progress(fraction, text):
             self.conn.send(("progress", job_id, float(fraction), str(text)))
@@ -165,26 +162,17 @@ class _Service:
 
         if cancel():
             return outcome(None, cancelled=True)
-        try:
-            program = parse_program(source)
-        except ProgramRejected:
-            return outcome(run_to_json(run_program(source, limits=limits)))
-        progress(0.05, _T("running the program"))
-        result, events = discover(program, limits, cancel)
-        run = run_to_json(result)
-        if result.error is not None and result.error.kind == "cancelled":
+        o = analyse_source(job.get("source", ""), output=job.get("output"), grad_tensor=job.get("v"),
+                           limits=Limits(**(job.get("limits") or {})), pytorch="loaded", progress=progress,
+                           cancel=cancel)
+        run = run_to_json(o.result)
+        if o.cancelled:
             return outcome(run, cancelled=True)
-        progress(0.3, _T("symbolic Jacobian"))
-        try:
-            a = analyze(source, output=job.get("output"), grad_tensor=job.get("v"), limits=limits,
-                        progress=progress, cancel=cancel, result=result, events=events, pytorch="loaded")
-        except Cancelled:
-            return outcome(run, cancelled=True)
-        except AnalysisError as e:
-            return outcome(run, note=str(e))
-        self.analysis = a
-        analysis = a.to_json()
-        self.last = (source, dict(run, analysis=analysis))
+        if o.analysis is None:
+            return outcome(run, note=o.note)
+        self.analysis = o.analysis
+        analysis = o.analysis_json()
+        self.last = (job.get("source", ""), dict(run, analysis=analysis))
         return outcome(run, analysis)
 
     def export(self, job: dict) -> dict:

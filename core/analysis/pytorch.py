@@ -280,7 +280,7 @@ def witness(rec: Recording, leaves: list, v, J: dict, engine_backward: dict | No
         import torch
     except ImportError:
         return None
-    from core.analysis.analysis import compare
+    from core.analysis.verdict import compare
     result = {"version": torch.__version__.split("+")[0], "backward": None, "jacobian": None,
               "max_abs_diff": 0.0, "match": True, "error": None, "note": None}
     prev_grad, prev_dtype = torch.is_grad_enabled(), torch.get_default_dtype()

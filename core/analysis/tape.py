@@ -6,7 +6,14 @@ that require grad by identity (they are results of earlier entries), other
 tensors as a copy of their numbers at that moment (constants, as autograd
 sees them), Python values as they are.  The tape is data: it is replayed by
 :mod:`core.analysis.pytorch` in real PyTorch (the fourth witness) and written
-out as a plain PyTorch script.  The program itself is never handed to Python.
+out as a plain PyTorch script, and by :mod:`core.analysis.differences` in
+float64 numpy for the central differences.  The program itself is never
+handed to Python.
+
+The tape rides along the analysis's capture run, beside the symbolic shadow.
+When it would keep more than :attr:`Tape.max_elements` numbers it stops
+recording (and says so in :attr:`Tape.too_large`) instead of stopping the run:
+the shadow still needs the rest of the forward.
 """
 from __future__ import annotations
 
@@ -16,13 +23,8 @@ import numpy as np
 
 from core import dtypes
 from core.tensor import grad_mode
-from core.interp.run import StopRun
 from core.context import Observer
 from core.translatable import _T
-
-
-class TapeTooLarge(StopRun):
-    """The constants on the tape passed :attr:`Tape.max_elements` (ends the run)."""
 
 
 @dataclass
@@ -38,6 +40,10 @@ class Entry:
     version: int = 0          # the result's version counter just after the entry
 
 
+class _Full(Exception):
+    """The tape has just passed its size: the entry being written is dropped."""
+
+
 class Tape(Observer):
     """Records the forward (see the module docstring)."""
 
@@ -47,23 +53,54 @@ class Tape(Observer):
         self.max_elements = max_elements
         self._elements = 0
         self.too_large = False
+        # a constant first seen sharing the very array of a tensor the tape made (x.detach(),
+        # x.data): its id -> that tensor's id.  A numpy replay can then keep them one array, so
+        # a nudge of x moves the alias and a write through the alias lands in x, as in the program.
+        self.aliases: dict[int, int] = {}
+        self._arrays: dict[int, tuple] = {}   # id(array) -> (the array, kept alive; id of its tensor)
 
     # -- hooks -----------------------------------------------------------------------
+    # NOTE: a full tape ignores every later event: an entry after a gap would refer
+    # to tensors the tape never saw being made.
     def on_leaf(self, t):
-        self._keep.append(t)
-        self.entries.append(Entry("leaf", result=id(t), value=self._copy(t._data), version=_version(t),
-                                  grad_enabled=grad_mode._state[0], default_dtype=dtypes.get_default_dtype().name))
+        if self.too_large:
+            return
+        try:
+            self._keep.append(t)
+            self.entries.append(Entry("leaf", result=id(t), value=self._copy(t._data), version=_version(t),
+                                      grad_enabled=grad_mode._state[0],
+                                      default_dtype=dtypes.get_default_dtype().name))
+            self._made(t)
+        except _Full:
+            pass
 
     def on_apply(self, op, inputs, params, result):
-        self._keep.append(result)
-        self.entries.append(Entry("op", op, tuple(self._spec(x) for x in inputs), dict(params), id(result),
-                                  grad_mode._state[0], dtypes.get_default_dtype().name, version=_version(result)))
+        if self.too_large:
+            return
+        try:
+            self._keep.append(result)
+            self.entries.append(Entry("op", op, tuple(self._spec(x) for x in inputs), dict(params), id(result),
+                                      grad_mode._state[0], dtypes.get_default_dtype().name,
+                                      version=_version(result)))
+            self._made(result)
+        except _Full:
+            pass
 
     def before_write(self, op, t, others, params):
-        target = self._spec(t)
-        self.entries.append(Entry("inplace", op, (target,) + tuple(self._spec(x) for x in others), dict(params),
-                                  id(t), grad_mode._state[0], dtypes.get_default_dtype().name,
-                                  version=_version(t) + 1))
+        if self.too_large:
+            return
+        try:
+            target = self._spec(t)
+            self.entries.append(Entry("inplace", op, (target,) + tuple(self._spec(x) for x in others),
+                                      dict(params), id(t), grad_mode._state[0], dtypes.get_default_dtype().name,
+                                      version=_version(t) + 1))
+        except _Full:
+            pass
+
+    def too_large_note(self) -> str:
+        """What a full tape means for the witnesses that replay it."""
+        return _T("the forward is too large to replay in PyTorch or to write as a script "
+                  "(over {count:,} numbers would be recorded)").format(count=self.max_elements)
 
     # -- helpers ---------------------------------------------------------------------
     def _spec(self, x):
@@ -72,15 +109,25 @@ class Tape(Observer):
             self._keep.append(x)
             if x._rg:
                 return ("ref", id(x))
+            owner = self._arrays.get(id(x._data))
+            if owner is not None and owner[1] != id(x):
+                self.aliases.setdefault(id(x), owner[1])
             return ("const", id(x), self._copy(x._data), _version(x))
         return ("py", x)
+
+    def _made(self, t):
+        """``t`` was made by an entry: a constant sharing its array later is its alias."""
+        if isinstance(t._data, np.ndarray):
+            self._arrays.setdefault(id(t._data), (t._data, id(t)))
 
     def _copy(self, data):
         arr = np.array(data, copy=True)
         self._elements += arr.size
         if self._elements > self.max_elements:
+            # what was recorded is of no use without the rest: let it go now
             self.too_large = True
-            raise TapeTooLarge()
+            self.entries, self._keep, self._arrays, self.aliases = [], [], {}, {}
+            raise _Full()
         return arr
 
 
@@ -92,25 +139,7 @@ def _version(t) -> int:
 
 @dataclass
 class Recording:
+    """A full tape with the output and the top-level names where it stopped."""
     tape: Tape
     output: object
     namespace: dict
-
-
-class RecordingTooLarge(Exception):
-    """The forward holds more numbers than a tape keeps (:attr:`Tape.max_elements`)."""
-
-
-def record(program, limits, event, output_name, cancel=None) -> Recording | None:
-    """Run ``program`` with a tape and stop where ``event`` differentiates (or
-    at the end, for ``output_name``).  None when the run does not get there;
-    :class:`RecordingTooLarge` when the tape would grow too large."""
-    from core.analysis.analysis import run_to
-    tape = Tape()
-    out, namespace, _ = run_to(program, limits, event, output_name, tape, cancel)
-    if tape.too_large:
-        raise RecordingTooLarge(_T("the forward is too large to replay in PyTorch or to write as a script "
-                                   "(over {count:,} numbers would be recorded)").format(count=tape.max_elements))
-    if out is None:
-        return None
-    return Recording(tape, out, namespace)

@@ -1,10 +1,11 @@
 """J row by row: one backward per one-hot v, as the tutorials build J by hand.
 
-For output element i the panel asks core for the program's output with
-v = eᵢ (all zeros but a 1 at i); the engine's x.grad for that v is row i of
-J, and the table fills in one row at a time.  Each row is a real analysis
-job in core's process; this panel only sends them one after another and
-shows what comes back.
+For output element i the engine's x.grad for v = eᵢ (all zeros but a 1 at i)
+is row i of J.  core has already run those backwards for the analysis (its
+``engine_jacobian``: the engine's one-hot rows), so the panel shows them one
+row at a time, as the tutorial computes them.  Only when the analysis left
+them out (an output too large for them) does the panel ask core for each row,
+one analysis job with v = eᵢ after another.
 """
 from __future__ import annotations
 
@@ -33,6 +34,18 @@ def one_hot(shape, i):
             step *= d
         return [build(offset + k * step, dims[1:]) for k in range(dims[0])]
     return build(0, list(shape))
+
+
+def row_of(J, output_shape, i):
+    """Row ``i`` (a flat index into the output) of ``J`` (nested lists of shape
+    output_shape + the leaf's shape): the leaf-shaped x.grad for v = eᵢ."""
+    index = []
+    for size in reversed(list(output_shape)):
+        index.append(i % size)
+        i //= size
+    for k in reversed(index):
+        J = J[k]
+    return J
 
 
 def flatten(x):
@@ -125,8 +138,12 @@ class RowByRowPanel(QDialog):
     def next_row(self):
         if self._job is not None or self._row >= self._n_out():
             return
-        from desktop.worker import Job
         a = self._analysis
+        rows = self._engine_rows()
+        if rows is not None:
+            self._fill({leaf: row_of(J, a.get("output_shape") or [], self._row) for leaf, J in rows.items()})
+            return
+        from desktop.worker import Job
         v = one_hot(a.get("output_shape") or [], self._row)
         output = a.get("output") if a.get("output") in (self._window.state.run or {}).get("tensors", {}) else None
         self._job = self._window.host.submit(Job("analyze", source=self._source, output=output, v=v)).id
@@ -137,6 +154,15 @@ class RowByRowPanel(QDialog):
         self._auto = True
         self.next_row()
 
+    def _engine_rows(self):
+        """The engine's one-hot rows of the analysis ({leaf: J}), or None when it has none for some leaf."""
+        a = self._analysis or {}
+        rows = a.get("engine_jacobian") or {}
+        leaves = a.get("leaves") or []
+        if not leaves or any(leaf not in rows for leaf in leaves):
+            return None
+        return {leaf: rows[leaf] for leaf in leaves}
+
     def _finished(self, job_id, outcome):
         if job_id != self._job:
             return
@@ -146,7 +172,10 @@ class RowByRowPanel(QDialog):
                 translate_text(outcome.note) or self.tr("cancelled")))
             self.next_button.setEnabled(True)
             return
-        grads = outcome.analysis["backward"]
+        self._fill(outcome.analysis["backward"])
+
+    def _fill(self, grads: dict):
+        """Row ``self._row`` of J is ``grads`` ({leaf: x.grad for v = eᵢ}): show it, go on to the next."""
         self._rows[self._row] = {leaf: flatten(g) for leaf, g in grads.items()}
         leaf = self.leaf_picker.currentText()
         a = self._analysis

@@ -383,6 +383,20 @@ def test_grad_tensor_and_output_pass_through(tmp_path, capsys):
     assert a["output"] == "x" and a["grad_tensor_source"] == "option" and a["backward"]["x"] == [1.0, -1.0]
 
 
+def test_json_has_program_runs_and_the_engines_one_hot_rows(tmp_path, capsys):
+    program = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\nout = x * x\n"
+    code, got, err = run_json(capsys, write(tmp_path, program))
+    a = got["analysis"]
+    assert code == 0 and a["program_runs"] == 2  # discover and capture; nothing else runs the program
+    assert a["engine_jacobian"] == {"x": [[2.0, 0.0], [0.0, 4.0]]} == a["jacobian"]
+
+
+def test_nan_in_grad_tensor_is_refused_before_running(tmp_path, capsys):
+    code = main(["run", str(write(tmp_path, OK_PROGRAM)), "--grad-tensor", "[NaN]", "--json"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == "" and "entries must be finite numbers" in captured.err
+
+
 def test_missing_file(tmp_path, capsys):
     code = main(["run", str(tmp_path / "nope.py"), "--json"])
     captured = capsys.readouterr()

@@ -1,0 +1,204 @@
+"""The third witness: J by float64 central differences of the recorded forward.
+
+No rule of differentiation goes into it, neither the engine's nor symengine's:
+each leaf element is nudged by ±h and the forward is computed again, in
+float64, and the output's change over 2h is a column of J.
+
+The forward computed again is the tape of the capture run
+(:mod:`core.analysis.tape`), not the program: every recorded entry is
+replayed with the registry's own numpy forward (``op.forward(*arrays,
+**params)``), on float64 copies of the recorded numbers, the way
+:func:`core.ops.registry.apply` and :func:`core.ops.inplace.inplace` run it:
+
+* a leaf starts from the numbers it had when it became a leaf (the nudged one
+  moved by ±h);
+* an op's inputs are cast to its result dtype as the engine casts them, with
+  float64 wherever the engine had a floating dtype;
+* views are numpy views of what they view, and an in-place entry writes into
+  its target's array, so a write through a view lands in its base as it did in
+  the program (``y[0, 0] = ...``);
+* a constant (a tensor that did not require grad) is the array the tape made
+  for it while it is unchanged since (same version counter), so constants
+  computed from the leaves under ``no_grad`` move with the nudge, as they
+  would in the program; one that shares the array of a tensor the tape made
+  (``x.detach()``, ``x.data``: :attr:`Tape.aliases`) is that array, nudged
+  and written with it; otherwise the numbers recorded.
+
+Before nudging anything, the replay is checked against the engine: the leaves
+must come back with the numbers they have and the output with its value, else
+something changed that the tape does not see (``.data``, a detached alias) and
+the witness is left out rather than reporting the differences of another
+function.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core import dtypes
+from core.analysis.verdict import compare
+
+H = 1e-6                                         # the step, relative to max(1, |x|)
+MAX_LEAF_ELEMENTS, MAX_OUTPUT_ELEMENTS = 24, 64  # two replays per leaf element
+AGREE = 1e-3  # float32 values, float64 differences: agreement to 1e-3 relative is the honest claim
+
+
+class CannotReplay(Exception):
+    """The tape cannot be replayed in numpy (or not to the engine's numbers)."""
+
+
+def applies(out, leaves) -> bool:
+    """Whether the witness is computed for this output and these leaves (small ones)."""
+    return (bool(leaves) and out.requires_grad and sum(t.numel() for _, t in leaves) <= MAX_LEAF_ELEMENTS
+            and out.numel() <= MAX_OUTPUT_ELEMENTS)
+
+
+def witness(tape, out, leaves, J, h: float = H):
+    """{"jacobian": {leaf: J by differences}, "max_abs_diff", "match"} beside
+    the symbolic ``J``; None when the tape is too large to have been kept (the
+    tape's own note says so).  Raises :class:`CannotReplay` when the tape does
+    not give the program's numbers back."""
+    if tape.too_large:
+        return None
+    entries = tape.entries
+    # a leaf is nudged where it last became one: the symbols of J are that entry's
+    where = {e.result: k for k, e in enumerate(entries) if e.kind == "leaf"}
+    if any(id(t) not in where for _, t in leaves):
+        raise CannotReplay()
+    _check(replay(entries, None, tape.aliases), out, leaves)
+    fd = {}
+    for name, t in leaves:
+        x = np.asarray(t._data, dtype=np.float64).ravel()
+        cols = []
+        for e in range(t.numel()):
+            step = h * max(1.0, abs(float(x[e])))
+            plus = _value(replay(entries, (where[id(t)], e, step), tape.aliases), id(out))
+            minus = _value(replay(entries, (where[id(t)], e, -step), tape.aliases), id(out))
+            cols.append(((plus - minus) / (2 * step)).ravel())
+        fd[name] = np.array(cols).T.reshape(tuple(out.shape) + tuple(t.shape))
+    worst, ok = 0.0, True
+    for name, _ in leaves:
+        d, good = compare(J[name], fd[name])
+        finite = np.where(np.isfinite(J[name]), J[name], 0)
+        scale = max(1.0, float(np.nanmax(np.abs(finite)))) if J[name].size else 1.0
+        good = good or d <= AGREE * scale
+        worst, ok = max(worst, d), ok and good
+    return {"jacobian": fd, "max_abs_diff": worst, "match": ok}
+
+
+def _check(values, out, leaves):
+    """The unnudged replay gives the engine's leaves and output (to float32 precision)."""
+    for t in [out] + [t for _, t in leaves]:
+        got = _value(values, id(t))
+        want = np.asarray(t._data, dtype=np.float64)
+        if got.shape != want.shape:
+            raise CannotReplay()
+        d, ok = compare(want, got)
+        finite = np.where(np.isfinite(want), np.abs(want), 0)
+        if not ok and d > AGREE * max(1.0, float(finite.max()) if finite.size else 1.0):
+            raise CannotReplay()
+
+
+def _value(values, key) -> np.ndarray:
+    entry = values.get(key)
+    if entry is None:
+        raise CannotReplay()
+    return np.asarray(entry[0], dtype=np.float64)
+
+
+def replay(entries, nudge=None, aliases=None) -> dict:
+    """Replay ``entries`` in float64: {tensor id: (array, version)}.  ``nudge``
+    = (index of a leaf entry, flat element, delta) moves that leaf's element;
+    ``aliases`` are the tape's (a constant sharing a recorded tensor's array)."""
+    values = {}
+    aliases = aliases or {}
+    try:
+        with np.errstate(all="ignore"):
+            for k, e in enumerate(entries):
+                if e.kind == "leaf":
+                    arr = _float64(e.value)
+                    if nudge is not None and nudge[0] == k:
+                        arr.reshape(-1)[nudge[1]] += nudge[2]
+                    values[e.result] = (arr, e.version)
+                    continue
+                args = [_input(values, spec, aliases) for spec in e.inputs]
+                tensors = [spec[0] != "py" for spec in e.inputs]
+                out = _forward(e.op, args, tensors, _params(e.params))
+                if e.kind == "inplace":
+                    out = _write(args[0], out)
+                values[e.result] = (out, e.version)
+    except CannotReplay:
+        raise
+    except Exception as error:  # noqa: BLE001 - a forward refusing float64 numbers: no replay, no witness
+        raise CannotReplay() from error
+    return values
+
+
+def _float64(arr):
+    """A copy of a recorded array, float64 when it was floating."""
+    arr = np.asarray(arr)
+    return arr.astype(np.float64) if arr.dtype.kind == "f" else arr.copy()
+
+
+def _input(values, spec, aliases):
+    kind = spec[0]
+    if kind == "py":
+        return spec[1]
+    if kind == "ref":
+        entry = values.get(spec[1])
+        if entry is None:  # a tensor that requires grad came from outside the recorded operations
+            raise CannotReplay()
+        return entry[0]
+    _, key, arr, version = spec
+    entry = values.get(key)
+    if entry is not None and entry[1] == version:
+        return entry[0]  # unchanged since it was made here: keep it (a view stays a view)
+    owner = values.get(aliases.get(key)) if entry is None else None
+    if owner is not None and isinstance(owner[0], np.ndarray) and owner[0].shape == np.shape(arr):
+        value = owner[0]  # x.detach(), x.data: the same array as x, nudged with it, written with it
+    else:
+        value = _float64(arr)
+    values[key] = (value, version)
+    return value
+
+
+def _params(params):
+    """Parameters with float64 for every floating dtype (``x.to(torch.float32)`` stays float64)."""
+    if not any(isinstance(p, dtypes.dtype) for p in params.values()):
+        return params
+    return {k: dtypes.float64 if isinstance(p, dtypes.dtype) and p.is_floating_point else p
+            for k, p in params.items()}
+
+
+def _cast_dtype(op, args, tensors):
+    """The dtype the engine casts the inputs to (None: as they are), float64 for a floating one."""
+    from core.ops.registry import _result_dtype
+    from core.tensor.tensor import Tensor
+    wrapped = tuple(Tensor._make(a) if is_tensor else a for a, is_tensor in zip(args, tensors))
+    d = _result_dtype(op, wrapped)
+    if d is None:
+        return None
+    return np.dtype(np.float64) if d.is_floating_point else d.np
+
+
+def _forward(op, args, tensors, params):
+    """One entry's numbers, as :func:`core.ops.registry.apply` computes them."""
+    d = _cast_dtype(op, args, tensors)
+    if d is not None:
+        args = [a.astype(d) if is_tensor and a.dtype != d else a for a, is_tensor in zip(args, tensors)]
+    out = op.forward(*args, **params) if params else op.forward(*args)
+    if op.has_aux:
+        out, _ = out
+    if not isinstance(out, (np.ndarray, np.generic)):
+        out = np.asarray(out) if d is None else np.asarray(out, dtype=d)
+        if out.ndim == 0:
+            out = out[()]
+    return out
+
+
+def _write(target, out):
+    """An in-place write, as :func:`core.ops.inplace._write` does it: into the
+    array (and so into whatever it is a view of), or a new scalar."""
+    if isinstance(target, np.ndarray):
+        target[...] = out
+        return target
+    return np.asarray(out, dtype=target.dtype)[()]

@@ -1,0 +1,168 @@
+"""The one path from a program's text to its run and its analysis.
+
+The CLI (``run`` and ``report``) and the app's service both come here, so an
+option or a witness added once reaches both; each keeps only its own I/O (the
+CLI its files and exit statuses, the service its frames, progress and
+cancelling).  :func:`analyse_source`:
+
+1. parses the program once (a rejected program is a run result with its
+   error, and no analysis);
+2. runs it once, noting what it differentiates (the run the user sees);
+3. analyses it (:func:`core.analysis.analysis.analyze_run`), which runs it one
+   more time with every observer on.
+
+and returns an :class:`Outcome`: the run, the analysis or the reason there is
+none.  :func:`analyze` is the same path for a caller that wants the
+:class:`~core.analysis.analysis.Analysis` or an :class:`AnalysisError`.
+
+v comes from a user twice over (``--grad-tensor``'s JSON, the app's v
+editor), so it is checked here once, strictly, whatever its form
+(:func:`parse_grad_tensor` for JSON text, :func:`grad_tensor_array` for
+anything): a number or a rectangular nested list of finite numbers, at most
+32 levels deep.
+"""
+from __future__ import annotations
+
+import json
+import math
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.analysis.analysis import (REJECTED, RUNNING, SYMBOLIC, V_NOT_NUMBERS, V_RAGGED, Analysis, AnalysisError,
+                                    analyze_run)
+from core.analysis.runs import Tally, discover
+
+MAX_DEPTH = 32
+
+
+class GradTensorError(AnalysisError):
+    """v is not a number or a rectangular nested list of finite numbers.  ``why``
+    says what is wrong in a phrase (the CLI puts it in its usage message)."""
+
+    def __init__(self, why: str, ragged: bool = False):
+        super().__init__(V_RAGGED if ragged else V_NOT_NUMBERS.format(error=why))
+        self.why = why
+
+
+def parse_grad_tensor(text: str):
+    """v given as JSON text: the decoded number or nested list (checked by
+    :func:`check_grad_tensor`); raises :class:`GradTensorError`."""
+    def reject_constant(token):
+        raise GradTensorError(f"{token} is not allowed; entries must be finite numbers")
+
+    try:
+        value = json.loads(text, parse_constant=reject_constant)
+    except json.JSONDecodeError as e:
+        raise GradTensorError(f"not valid JSON ({e.msg} at character {e.pos + 1})") from None
+    check_grad_tensor(value)
+    return value
+
+
+def check_grad_tensor(value) -> tuple:
+    """The shape of ``value``, a number or a rectangular nested list of finite
+    numbers; raises :class:`GradTensorError` for anything else."""
+    def shape_of(v, depth):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real | list):
+            raise GradTensorError(f"{_shown(v)} is not a number")
+        if not isinstance(v, list):
+            if not math.isfinite(v):
+                raise GradTensorError("entries must be finite numbers")
+            return ()
+        if depth > MAX_DEPTH:
+            raise GradTensorError("nested too deeply")
+        shapes = {shape_of(item, depth + 1) for item in v}
+        if len(shapes) > 1:
+            raise GradTensorError("the nested lists are ragged (rows of different lengths)", ragged=True)
+        return (len(v),) + (shapes.pop() if shapes else ())
+    return shape_of(value, 0)
+
+
+def _shown(v) -> str:
+    try:
+        return json.dumps(v)
+    except (TypeError, ValueError):
+        return repr(v)
+
+
+def grad_tensor_array(value) -> np.ndarray:
+    """v in any form a caller gives it (JSON text, a number, nested lists, an
+    array), checked, as a float64 array."""
+    if isinstance(value, str):
+        value = parse_grad_tensor(value)
+    elif isinstance(value, np.ndarray):
+        value = value.tolist()
+    check_grad_tensor(value)
+    return np.array(value, dtype=np.float64)
+
+
+@dataclass
+class Outcome:
+    result: object                    # the RunResult of the program's run (the one the user sees)
+    analysis: Analysis | None = None
+    note: str | None = None           # why there is no analysis (an AnalysisError's text)
+    cancelled: bool = False
+
+    def analysis_json(self) -> dict | None:
+        return None if self.analysis is None else self.analysis.to_json()
+
+
+def analyse_source(source: str, *, filename: str = "<program>", output: str | None = None, grad_tensor=None,
+                   limits=None, pytorch: str = "auto", progress=None, cancel=None) -> Outcome:
+    """Parse, run and analyse ``source`` (see the module docstring).  Never
+    raises for what the program or the options are: a rejected program, a bad
+    v or an output that cannot be analysed come back in the :class:`Outcome`."""
+    from core.interp import Limits
+    from core.interp.parse import ProgramRejected, parse_program
+    from core.symbolic.jacobian import Cancelled
+    limits = limits or Limits()
+    try:
+        program = parse_program(source, filename)
+    except ProgramRejected as e:
+        return Outcome(_rejected(e))
+    _report(progress, 0.05, RUNNING)
+    tally = Tally()
+    result, events = discover(program, limits, cancel, tally)
+    if result.error is not None and result.error.kind == "cancelled":
+        return Outcome(result, cancelled=True)
+    _report(progress, 0.3, SYMBOLIC)
+    try:
+        v = None if grad_tensor is None else grad_tensor_array(grad_tensor)
+        analysis = analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits,
+                               progress=progress, cancel=cancel, pytorch=pytorch, tally=tally)
+    except Cancelled:
+        return Outcome(result, cancelled=True)
+    except AnalysisError as e:
+        return Outcome(result, note=str(e))
+    return Outcome(result, analysis)
+
+
+def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=None, filename: str = "<program>",
+            progress=None, cancel=None, pytorch: str = "auto") -> Analysis:
+    """The analysis of ``source``, or :class:`AnalysisError` (a rejected
+    program included).  ``grad_tensor`` is v in any form
+    :func:`grad_tensor_array` takes; the rest as :func:`analyse_source`."""
+    from core.interp import Limits
+    from core.interp.parse import ProgramRejected, parse_program
+    limits = limits or Limits()
+    try:
+        program = parse_program(source, filename)
+    except ProgramRejected as e:
+        raise AnalysisError(REJECTED.format(message=e.message)) from None
+    v = None if grad_tensor is None else grad_tensor_array(grad_tensor)
+    tally = Tally()
+    result, events = discover(program, limits, cancel, tally)
+    return analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits, progress=progress,
+                       cancel=cancel, pytorch=pytorch, tally=tally)
+
+
+def _rejected(e):
+    """The run result of a program rejected before running (what run_program gives for it)."""
+    from core.interp.run import RunError, RunResult
+    return RunResult("", RunError(e.type_name, e.message, e.line, "rejected", col=e.col))
+
+
+def _report(progress, fraction, text):
+    if progress is not None:
+        progress(fraction, text)

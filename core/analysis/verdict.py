@@ -1,0 +1,41 @@
+"""The verdict: when two witnesses agree, entry by entry.
+
+Every comparison of the analysis (vᵀJ against backward, J against the engine's
+one-hot rows, against PyTorch, against the central differences, the second
+derivatives) comes down to :func:`compare`, with one tolerance: the engine
+computes in float32, so two numbers agree when they are within
+``1e-5 + 1e-4·|a|`` of each other.  NaN agrees with NaN and an infinity with
+the same infinity: those are results here, as they are in PyTorch.
+:func:`mismatch` is the same rule kept per entry, for whoever wants to point
+at the entries that disagree rather than only say that some do.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+ABSOLUTE, RELATIVE = 1e-5, 1e-4
+
+
+def _distance(a: np.ndarray, b: np.ndarray):
+    """Entry by entry: |a - b| (0 where both are NaN or the same infinity, inf
+    where only one is NaN) and the tolerance each entry gets."""
+    both_nan = np.isnan(a) & np.isnan(b)
+    same_inf = np.isinf(a) & np.isinf(b) & (np.sign(a) == np.sign(b))
+    with np.errstate(invalid="ignore"):
+        d = np.where(both_nan | same_inf, 0.0, np.abs(a - b))
+    d = np.where(np.isnan(d), np.inf, d)
+    tol = ABSOLUTE + RELATIVE * np.where(np.isfinite(a), np.abs(a), 0.0)
+    return d, tol
+
+
+def compare(a, b):
+    """Largest difference and whether every entry agrees to float32 precision
+    (NaN equals NaN; infinities must have the same sign)."""
+    d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
+    return (float(d.max()) if d.size else 0.0), bool(np.all(d <= tol))
+
+
+def mismatch(a, b) -> np.ndarray:
+    """True where ``a`` and ``b`` disagree (the rule of :func:`compare`, per entry)."""
+    d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
+    return d > tol
