@@ -213,7 +213,6 @@ def torch_row(name):
     import torch
 
     from core.analysis import pytorch as pt
-    op = REGISTRY[name]
     arrays, params = inputs(name)
     backend = pt._Replay(torch)
     backend.mode(True, "float64")
