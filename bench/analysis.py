@@ -31,7 +31,8 @@ def program(n: int) -> str:
 
 def symbolic_part(n: int):
     """Time of J (symengine) + evaluation + vᵀJ on the captured program."""
-    from core.analysis.analysis import capture, choose, discover
+    from core.analysis.analysis import choose
+    from core.analysis.runs import capture, discover
     from core.interp import Limits
     from core.interp.parse import parse_program
     from core.symbolic.jacobian import jacobian

@@ -10,8 +10,8 @@ report (core.export), and with ``--latex`` a LaTeX document of J, vᵀJ and back
 
 Exit status (both commands): 0 the program ran to the end; 1 it raised or went past a
 limit; 2 it was rejected before running, or the command itself was wrong (usage, a file
-that cannot be read or is not UTF-8, a report that cannot be written there); 3 the analysis found vᵀJ and backward disagreeing
-(the analysis arrives with issue 4).
+that cannot be read or is not UTF-8, a report that cannot be written there); 3 the analysis
+found vᵀJ and backward disagreeing.
 
 This module must never import Qt: tests/test_architecture.py checks it.
 """
@@ -22,6 +22,17 @@ import json
 import math
 import sys
 from pathlib import Path
+
+import numpy as np
+
+from core.analysis import pipeline
+from core.analysis.pipeline import GradTensorError, analyse_source
+from core.export import check_writable, html_report, latex_document, write_atomic
+from core.export.latex import latex_unavailable_document
+from core.export.texts import LANGUAGES
+from core.files import OutputPathError
+from core.interp import Limits
+from core.report_json import run_to_json
 
 PROG = "backprop-lens"
 USAGE = """\
@@ -82,7 +93,6 @@ def _output_name(text):
 
 def _add_analysis_options(p):
     """The options ``run`` and ``report`` share after their own: --pytorch and the limits."""
-    from core.interp import Limits
     defaults = Limits()
     p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
                    help="replay the forward in real PyTorch, when it is installed, as one more witness "
@@ -116,7 +126,6 @@ REPORT_USAGE = ("usage: backprop-lens report PROGRAM.py -o REPORT.html [--output
 
 
 def _report_parser() -> argparse.ArgumentParser:
-    from core.export.texts import LANGUAGES
     p = _Parser(prog=f"{PROG} report", description="Run a program and analyse it as 'run' does, and write a "
                 "self-contained HTML report: the program, its output, J, vᵀJ beside backward, the verdict, "
                 "the graph and the backward steps.")
@@ -135,7 +144,6 @@ def _report_parser() -> argparse.ArgumentParser:
 def _command(run, args: list[str], usage: str) -> int:
     """Run a command's function, turning a wrong use or an unwritable output into exit 2
     with a message on stderr (``usage`` first for a wrong use)."""
-    from core.files import OutputPathError
     try:
         return run(args)
     except UsageError as e:
@@ -154,8 +162,6 @@ RUN_USAGE = (f"usage: {PROG} run PROGRAM.py [--output NAME] [--grad-tensor JSON]
 
 def _report(args: list[str]) -> int:
     """``report``: the run and the analysis of ``run``, written as HTML (and LaTeX)."""
-    from core.export import check_writable, html_report, latex_document, write_atomic
-    from core.export.latex import latex_unavailable_document
 
     options = _report_parser().parse_args(args)
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
@@ -193,9 +199,8 @@ def _report(args: list[str]) -> int:
 def parse_grad_tensor(text: str):
     """``--grad-tensor``'s JSON: a number or a rectangular nested list of finite numbers
     (:func:`core.analysis.pipeline.parse_grad_tensor`'s rules); raise UsageError."""
-    from core.analysis.pipeline import GradTensorError, parse_grad_tensor as parse
     try:
-        return parse(text)
+        return pipeline.parse_grad_tensor(text)
     except GradTensorError as e:
         raise UsageError(f"argument --grad-tensor: {e.why} (got {text!r}); "
                          "give a JSON number or nested list, e.g. '[[1, 0], [0, 1]]'") from None
@@ -220,9 +225,6 @@ def _run_and_report(options, grad_tensor):
     """``run`` and ``report`` alike: read the program, run and analyse it within the options'
     limits (:func:`core.analysis.pipeline.analyse_source`); (source, the run, DESIGN.md's JSON
     with its analysis, the analysis note)."""
-    from core.analysis.pipeline import analyse_source
-    from core.interp import Limits
-    from core.report_json import run_to_json
     source = read_program(options.program)
     limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
                        if getattr(options, name) is not None})
@@ -240,7 +242,6 @@ def _run(args: list[str]) -> int:
     options = _run_parser().parse_args(args)
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
     if options.pytorch_script is not None:
-        from core.export import check_writable
         check_writable(options.pytorch_script)  # before the run: a wrong folder is reported at once
     source, result, report, note = _run_and_report(options, grad_tensor)
     if options.pytorch_script is not None:
@@ -248,7 +249,6 @@ def _run(args: list[str]) -> int:
         if script is None:
             raise UsageError("there is no PyTorch script to write: "
                              + (note or "the forward could not be recorded as PyTorch calls"))
-        from core.export import write_atomic
         write_atomic(options.pytorch_script, script)
 
     if options.json:
@@ -367,7 +367,6 @@ def terminal_summary(report: dict, source: str, filename: str, *, ran: bool = Tr
 
 
 def _analysis_lines(a: dict) -> list[str]:
-    import numpy as np
     out = [f"output: {a['output']}, shape {a['output_shape']}" + (f" (differentiated on line {a['line']})"
                                                                   if a.get("line") else ""),
            f"leaves: {', '.join(a['leaves']) or '(none)'}"]

@@ -57,7 +57,8 @@ def check_writable(path: str | os.PathLike) -> Path:
         raise OutputPathError(path, f"no permission to create files in {folder}")
     # os.replace would succeed over a read-only file (only the folder's permission counts);
     # refusing keeps "read-only" meaning what the user meant by it, as QSaveFile does
-    if target.exists() and not os.access(target, os.W_OK):
+    # (its mode bits too: root may write anything, but a file nobody may write is read-only all the same)
+    if target.exists() and (not os.access(target, os.W_OK) or not os.stat(target).st_mode & 0o222):
         raise OutputPathError(path, "the file is read-only")
     return target
 

@@ -29,6 +29,11 @@ import threading
 import time
 import traceback
 
+from core.analysis import pytorch
+from core.analysis.pipeline import analyse_source
+from core.export import graph_svg, html_report, latex_document
+from core.interp import Limits
+from core.report_json import run_to_json
 from core.translatable import _T
 
 _HEADER = struct.Struct(">I")
@@ -128,9 +133,6 @@ class _Service:
     def handle(self, job: dict):
         kind = job.get("kind")
         if kind == "warmup":
-            import core.analysis  # noqa: F401
-            import core.report_json  # noqa: F401
-            from core.analysis import pytorch
             if os.environ.get("BACKPROP_LENS_PYTORCH", "on") != "off":
                 # real PyTorch, the fourth witness, once it has loaded; the app is told then
                 pytorch.preload(lambda: self.conn.send(("pytorch-loaded",)))
@@ -145,9 +147,6 @@ class _Service:
     def analyze(self, job: dict) -> dict:
         """Run and analyse the job's program (:func:`core.analysis.pipeline.analyse_source`),
         reporting progress and stopping when the job is cancelled."""
-        from core.analysis.pipeline import analyse_source
-        from core.interp import Limits
-        from core.report_json import run_to_json
 
         t0 = time.monotonic()
         job_id = job["id"]
@@ -185,11 +184,9 @@ class _Service:
         source, report = self.last
         analysis = report["analysis"]
         if fmt == "html":
-            from core.export import html_report
             text = html_report(report, source, filename=options.get("filename") or "program.py",
                                lang=options.get("lang") or "en")
         elif fmt == "latex":
-            from core.export import latex_document
             text = latex_document(analysis, f"Backprop Lens: {options.get('filename') or 'program.py'}")
         elif fmt == "script":
             text = analysis.get("pytorch_script")
@@ -197,7 +194,6 @@ class _Service:
                 return {"format": fmt, "text": None,
                         "error": _T("this program's forward cannot be written as plain PyTorch calls")}
         elif fmt == "svg":
-            from core.export import graph_svg
             trace, step = analysis.get("trace") or [], options.get("step", -1)
             text = graph_svg(analysis.get("graph") or {}, trace[step] if 0 <= step < len(trace) else None)
         else:

@@ -33,11 +33,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.analysis import differences, engine_witness, second_order, symbolic_j
-from core.analysis.paths import LocalPartials
-from core.analysis.runs import Capture, Differentiation, Tally, capture, discover, leaves_of, run_to  # noqa: F401
-from core.analysis.verdict import compare  # noqa: F401  (core.analysis.compare, pytorch's witness)
+from core.analysis import differences, engine_witness, pytorch, second_order, symbolic_j
+from core.analysis.paths import LocalPartials, chain_paths
+from core.analysis.runs import Capture, Tally, capture, leaves_of
+from core.analysis.tape import Recording
+from core.analysis.trace import GraphNames, build_graph
+from core.interp import Limits
+from core.report_json import finite_json
 from core.symbolic.jacobian import display_names
+from core.tensor.tensor import Tensor
 from core.translatable import _T
 
 # Every text a user reads (notes, AnalysisError messages) is a _T("template").format(...):
@@ -96,7 +100,6 @@ class Analysis:
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
         ``leaf`` (flat indices): (paths, their sum = J[i, k], complete)."""
-        from core.analysis.paths import chain_paths
         out, leaves, names, partials = self.state
         return chain_paths(out, leaves[leaf], i, k, names, max_paths, partials)
 
@@ -134,7 +137,6 @@ class Analysis:
 
 def nested(arr):
     """A numpy array as nested lists with "nan"/"inf"/"-inf" strings."""
-    from core.report_json import finite_json
     value = np.asarray(arr, dtype=np.float64).tolist()
     return finite_json(value)
 
@@ -157,7 +159,6 @@ def _json_float(x):
 
 def choose(events, result, output=None):
     """The event to analyse (or None: the whole program) and the output's name."""
-    from core.tensor.tensor import Tensor
     if output is not None:
         for e in events:
             if output in e.names:
@@ -230,7 +231,6 @@ def analyze_run(program, result, events, *, output: str | None = None, grad_tens
     imported, "loaded" only when :func:`core.analysis.pytorch.preload` has
     finished, "off" never.  ``tally`` counts the program's runs (the discover
     run included)."""
-    from core.interp import Limits
     tally = tally if tally is not None else Tally(1)
     with np.errstate(all="ignore"):  # inf and nan are results here, as in PyTorch
         return _analyze(program, result, events, output, grad_tensor, limits or Limits(), progress, cancel,
@@ -315,8 +315,6 @@ def _differences(cap, out, leaves, J, notes):
 def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes):
     """The fourth witness (real PyTorch, when installed) and the script, from
     the tape of the capture run."""
-    from core.analysis import pytorch
-    from core.analysis.tape import Recording
     if not leaves:
         return None, None
     if cap.tape.too_large:
@@ -340,7 +338,6 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes):
 
 def _chain_rule(cap, out, v, event, label, engine_error, notes):
     """The graph with its layout, and the backward(v) the program asks for, recorded node by node."""
-    from core.analysis.trace import GraphNames, build_graph
     names = GraphNames(cap.namespace)
     graph = build_graph(out, names, label) if out.grad_fn is not None else {"nodes": [], "edges": []}
     steps = []

@@ -36,6 +36,8 @@ import numpy as np
 
 from core import dtypes
 from core.analysis.verdict import compare
+from core.ops.registry import _result_dtype
+from core.tensor.tensor import Tensor
 
 H = 1e-6                                         # the step, relative to max(1, |x|)
 MAX_LEAF_ELEMENTS, MAX_OUTPUT_ELEMENTS = 24, 64  # two replays per leaf element
@@ -171,8 +173,6 @@ def _params(params):
 
 def _cast_dtype(op, args, tensors):
     """The dtype the engine casts the inputs to (None: as they are), float64 for a floating one."""
-    from core.ops.registry import _result_dtype
-    from core.tensor.tensor import Tensor
     wrapped = tuple(Tensor._make(a) if is_tensor else a for a, is_tensor in zip(args, tensors))
     d = _result_dtype(op, wrapped)
     if d is None:

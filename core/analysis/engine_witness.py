@@ -17,7 +17,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.analysis.trace import TraceRecorder
 from core.analysis.verdict import compare
+from core.autograd import engine
+from core.interp.limits import LimitExceeded
+from core.tensor.tensor import Tensor
 
 # one-hot rows: at most this many output elements (100 when there is also a v)
 MAX_ROWS, MAX_ROWS_WITH_V = 400, 100
@@ -38,8 +42,6 @@ class EngineWitness:
 
 def grads(out, leaves, v) -> list:
     """The engine's vᵀJ for each leaf (hooks off), zeros where unused."""
-    from core.autograd import engine
-    from core.tensor.tensor import Tensor
     engine.hooks_enabled[0] = False
     try:
         vt = Tensor._make(np.asarray(v, dtype=out._data.dtype))
@@ -93,10 +95,6 @@ def trace(out, v, names, frees):
     (the steps, and the exception that stopped it or None).  The graph is
     kept (for the chain-rule paths); ``frees`` says whether the program's
     own call releases saved tensors, which the steps then show."""
-    from core.autograd import engine
-    from core.tensor.tensor import Tensor
-    from core.analysis.trace import TraceRecorder
-    from core.interp.limits import LimitExceeded
     rec = TraceRecorder(names)
     rec.frees = frees
     engine._recorder[0] = rec

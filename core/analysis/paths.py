@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.tensor.node import AccumulateGrad
 from core.analysis.trace import node_id
+from core.autograd.engine import node_apply
+from core.ops.vjp import NumpyF
+from core.tensor.node import AccumulateGrad
 
 
 @dataclass
@@ -47,8 +49,6 @@ class LocalPartials:
         key = (id(fn), o_flat)
         entry = self._cache.get(key)  # (fn, grads): fn kept alive so its id stays unique
         if entry is None:
-            from core.autograd.engine import node_apply
-            from core.ops.vjp import NumpyF
             size = int(np.prod(shape)) if shape else 1
             g = np.zeros(size, dtype=np.float64)
             g[o_flat] = 1.0

@@ -33,6 +33,10 @@ import numpy as np
 from core.analysis.analysis import (REJECTED, RUNNING, SYMBOLIC, V_NOT_NUMBERS, V_RAGGED, Analysis, AnalysisError,
                                     analyze_run)
 from core.analysis.runs import Tally, discover
+from core.interp import Limits
+from core.interp.parse import ProgramRejected, parse_program
+from core.interp.run import RunError, RunResult
+from core.symbolic.jacobian import Cancelled
 
 MAX_DEPTH = 32
 
@@ -113,9 +117,6 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
     """Parse, run and analyse ``source`` (see the module docstring).  Never
     raises for what the program or the options are: a rejected program, a bad
     v or an output that cannot be analysed come back in the :class:`Outcome`."""
-    from core.interp import Limits
-    from core.interp.parse import ProgramRejected, parse_program
-    from core.symbolic.jacobian import Cancelled
     limits = limits or Limits()
     try:
         program = parse_program(source, filename)
@@ -143,8 +144,6 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=
     """The analysis of ``source``, or :class:`AnalysisError` (a rejected
     program included).  ``grad_tensor`` is v in any form
     :func:`grad_tensor_array` takes; the rest as :func:`analyse_source`."""
-    from core.interp import Limits
-    from core.interp.parse import ProgramRejected, parse_program
     limits = limits or Limits()
     try:
         program = parse_program(source, filename)
@@ -159,7 +158,6 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=
 
 def _rejected(e):
     """The run result of a program rejected before running (what run_program gives for it)."""
-    from core.interp.run import RunError, RunResult
     return RunResult("", RunError(e.type_name, e.message, e.line, "rejected", col=e.col))
 
 

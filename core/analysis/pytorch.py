@@ -22,8 +22,10 @@ import threading
 import numpy as np
 
 from core import dtypes
-from core.ops import REGISTRY
 from core.analysis.tape import Recording
+from core.analysis.verdict import compare
+from core.ops import REGISTRY
+from core.tensor.tensor import Tensor
 from core.translatable import _T
 
 _loaded = threading.Event()
@@ -277,10 +279,9 @@ def witness(rec: Recording, leaves: list, v, J: dict, engine_backward: dict | No
     analysis's (name, tensor) pairs; ``v`` its grad_tensor (None: J rows).
     Returns None when PyTorch is not installed, else a dict (see to_json)."""
     try:
-        import torch
+        import torch  # optional (and seconds to import): only where the witness is asked for
     except ImportError:
         return None
-    from core.analysis.verdict import compare
     result = {"version": torch.__version__.split("+")[0], "backward": None, "jacobian": None,
               "max_abs_diff": 0.0, "match": True, "error": None, "note": None}
     prev_grad, prev_dtype = torch.is_grad_enabled(), torch.get_default_dtype()
@@ -568,7 +569,6 @@ def script(rec: Recording, leaves: list, output_name: str, v) -> str:
     """A plain PyTorch program that rebuilds the forward prefix from the
     recorded numbers and prints what backward gives: ``out.backward(v)`` and
     each leaf's ``.grad`` (or, with no v, J one row at a time)."""
-    from core.tensor.tensor import Tensor
     names = {}
     for name, t in rec.namespace.items():
         if isinstance(t, Tensor) and name.isidentifier() and id(t) not in names:

@@ -23,9 +23,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.analysis import tape
 from core.interp import run_program
 from core.interp.run import RunError, StopRun
+from core.symbolic.jacobian import Cancelled
 from core.symbolic.shadow import Shadow
+from core.tensor.tensor import Tensor
 
 
 class Tally:
@@ -80,7 +83,6 @@ def run_to(program, limits, event, output_name, observers=(), cancel=None, tally
     ``event`` differentiates (with no event: run to the end and take
     ``output_name``).  Returns (the output tensor or None when not reached,
     the top-level names then, the run's result)."""
-    from core.tensor.tensor import Tensor
     box = {}
     seen = [0]
 
@@ -111,18 +113,15 @@ def capture(program, limits, event, output_name, cancel=None, tally: Tally | Non
     """Run with the symbolic shadow and the tape, and stop where ``event``
     differentiates.  Raises :class:`~core.symbolic.jacobian.Cancelled` when
     the run was cancelled."""
-    from core.analysis import tape
     shadow, recorder = Shadow(), tape.Tape()
     out, namespace, r = run_to(program, limits, event, output_name, (shadow, recorder), cancel, tally)
     if r.error is not None and r.error.kind == "cancelled":
-        from core.symbolic.jacobian import Cancelled
         raise Cancelled()
     return Capture(out, namespace, shadow, recorder, r.stdout, r.error)
 
 
 def leaves_of(namespace) -> list:
     """The top-level leaves that require grad, as (name, tensor), each tensor once."""
-    from core.tensor.tensor import Tensor
     seen, leaves = set(), []
     for name, t in namespace.items():
         if isinstance(t, Tensor) and t.is_leaf and t.requires_grad and id(t) not in seen:

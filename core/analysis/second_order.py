@@ -12,6 +12,9 @@ import numpy as np
 import symengine as se
 
 from core.analysis.verdict import compare
+from core.autograd import engine
+from core.symbolic.jacobian import to_float
+from core.tensor.tensor import Tensor
 
 MAX_ELEMENTS = 64   # per leaf: a Hessian of n² entries, each a backward
 
@@ -19,9 +22,6 @@ MAX_ELEMENTS = 64   # per leaf: a Hessian of n² entries, each a backward
 def witness(out, leaves, v, values, max_elements: int = MAX_ELEMENTS):
     """{leaf: {"symbolic", "engine", "max_abs_diff", "match"}}, or None when a
     leaf is too large (or the output has no expressions)."""
-    from core.autograd import engine
-    from core.symbolic.jacobian import to_float
-    from core.tensor.tensor import Tensor
     if any(t.numel() > max_elements for _, t in leaves) or out._sym is None:
         return None
     vs = np.asarray(v, dtype=np.float64).ravel()

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core import dtypes
-from core.tensor import grad_mode
 from core.context import Observer
+from core.tensor import grad_mode
+from core.tensor.tensor import Tensor
 from core.translatable import _T
 
 
@@ -104,7 +105,6 @@ class Tape(Observer):
 
     # -- helpers ---------------------------------------------------------------------
     def _spec(self, x):
-        from core.tensor.tensor import Tensor
         if isinstance(x, Tensor):
             self._keep.append(x)
             if x._rg:

@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.autograd import engine
+from core.report_json import finite_json
 from core.symbolic.derivative import node_local
 from core.tensor.node import AccumulateGrad
+from core.tensor.tensor import Tensor
 
 
 def _arr(x):
@@ -30,7 +33,6 @@ def _arr(x):
 def _nested(a):
     if a is None:
         return None
-    from core.report_json import finite_json
     return finite_json(np.asarray(a, dtype=np.float64).tolist())
 
 
@@ -72,7 +74,6 @@ class GraphNames:
     """The program's names for nodes and leaves (from its namespace)."""
 
     def __init__(self, namespace: dict):
-        from core.tensor.tensor import Tensor
         self.by_node = {}
         self.by_leaf = {}
         for name, t in namespace.items():
@@ -149,7 +150,6 @@ class TraceRecorder:
 
     def end(self):
         self.done = True
-        from core.autograd import engine
         if engine._recorder[0] is self:
             engine._recorder[0] = None
 
@@ -213,7 +213,7 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
 
 def _layout(graph):
     """dot's layered layout: output at the top, leaves at the bottom."""
-    import pygraphviz as pgv
+    import pygraphviz as pgv  # Graphviz's library: loaded when a graph is laid out, not by every run
     G = pgv.AGraph(directed=True, strict=False, rankdir="TB", nodesep="0.35", ranksep="0.5")
     for n in graph["nodes"]:
         label = n["label"] if not n["name"] or n["kind"] == "leaf" else f"{n['label']}\\n{n['name']}"

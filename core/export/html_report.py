@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
 
@@ -445,7 +446,6 @@ def _summary(report: dict, t: dict) -> str:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
     try:
         return " " + version("backprop-lens")
     except PackageNotFoundError:

@@ -8,8 +8,9 @@ print options and size guard are process-wide.
 """
 from __future__ import annotations
 
-import sys
+import ctypes
 import dataclasses
+import sys
 import threading
 import warnings
 from dataclasses import dataclass, field
@@ -57,13 +58,11 @@ class _Watchdog:
         return self
 
     def _fire(self):
-        import ctypes
         with self.lock:
             if self.active:
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread_id), ctypes.py_object(TimeUp))
 
     def __exit__(self, *exc):
-        import ctypes
         with self.lock:
             self.active = False
             self.timer.cancel()

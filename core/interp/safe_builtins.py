@@ -9,10 +9,13 @@ run's own output, up to a limit.
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import math
 import operator
 import re
+
+import numpy as np
 
 from core.interp.limits import LimitExceeded, Limits
 from core.tensor.tensor import Tensor
@@ -105,7 +108,6 @@ class Guard:
 
     def binop(self, op_class, a, b):
         """Check an operator's result size before Python builds it."""
-        import ast
         if op_class is ast.Pow:
             self.pow(a, b)
         elif op_class is ast.Mult:
@@ -124,7 +126,6 @@ class Guard:
         self._numpy(a, b)
 
     def _numpy(self, a, b):
-        import numpy as np
         if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
             try:
                 shape = np.broadcast_shapes(np.shape(a), np.shape(b))
@@ -244,7 +245,6 @@ def _dict(fill):
 
 def safe_prod(guard: Guard):
     """``math.prod`` as a Python loop, with the size checks of ``*``."""
-    import ast
 
     def prod(iterable, /, *, start=1):
         result = start

@@ -7,7 +7,6 @@ reach the registry, ``arr.tofile`` the file system).
 """
 from __future__ import annotations
 
-import builtins
 import copy as _copy
 import math as _math
 import string

@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 
 from core.ops.registry import SPECIAL, call, defop
-from core.ops.vjp import raw as _raw
 
 
 def _in_shape(ctx):

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import symengine as se
+import sympy  # the LaTeX printer only: symengine's own conversion (_sympy_), never text parsing
 
 from core.symbolic.forward import STRUCTURAL, symbolic_forward, symbolic_rule
 from core.symbolic.numbers import const
@@ -352,7 +353,6 @@ def _shortest(d, y, y_name) -> tuple[str, bool]:
     """The shortest LaTeX of ``d`` among equal forms: as derived, over a common denominator,
     cancelled, and each with the output ``y`` put back where it appears (softmax's ``y - y^2``).
     Returns the text and whether it uses ``y``."""
-    import sympy
     ds, ys, name = _tidy(d)._sympy_(), _tidy(y)._sympy_(), sympy.Symbol(y_name)
     forms = [(ds, False)]
     for form in (sympy.factor_terms(sympy.together(ds)), sympy.cancel(ds)):
@@ -521,7 +521,6 @@ def _legend(op, symbols, case_symbols, shapes) -> list:
 
 
 def _latex(e) -> str:
-    import sympy   # the printer only: symengine's own conversion, never text parsing
     return sympy.latex(_tidy(_basic(e))._sympy_())
 
 

@@ -11,6 +11,7 @@ import time
 
 import numpy as np
 import symengine as se
+import sympy
 
 from core.translatable import _T
 
@@ -89,7 +90,6 @@ def latex_matrix(blocks, rename: dict, max_entries: int = 400, max_chars: int = 
     """LaTeX of a symbolic Jacobian (row blocks), with display names; empty if
     too big to read (or to typeset in reasonable time: sympy's LaTeX printer is
     slow, so the size is judged first from symengine's own text)."""
-    import sympy
     entries = sum(b.rows * b.cols for b in blocks)
     if entries == 0 or entries > max_entries:
         return ""

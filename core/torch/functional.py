@@ -6,12 +6,15 @@ registry op run through :func:`core.ops.registry.apply`.
 from __future__ import annotations
 
 import builtins
+import warnings
 
 import numpy as np
 
 from core import dtypes
-from core.ops import REGISTRY as R, apply
-from core.ops.inplace import _num, copy_, getitem, inplace, setitem as _setitem  # noqa: F401
+from core.ops import REGISTRY as R
+from core.ops import apply
+from core.ops.inplace import _num, copy_, getitem, inplace
+from core.ops.inplace import setitem as _setitem  # noqa: F401
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
 from core.tensor.tensor import Tensor
@@ -469,7 +472,6 @@ def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
 def _implicit_dim(input, dim):
     if dim is not None:
         return dim
-    import warnings
     warnings.warn("Implicit dimension choice for softmax has been deprecated. Change the call to include "
                   "dim=X as an argument.", UserWarning, stacklevel=4)
     return 0 if input.dim() in (0, 1, 3) else 1
