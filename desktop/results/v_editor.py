@@ -1,6 +1,8 @@
 """The grad_tensor ``v`` of ``out.backward(v)``: a grid shaped like the output, with presets."""
 from __future__ import annotations
 
+import math
+
 import random
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -239,10 +241,15 @@ class VEditor(QWidget):
                 flat.append(float(value) if not isinstance(value, str) else parse_number(value))
                 continue
             try:
-                flat.append(parse_number(text))
+                value = parse_number(text)
             except ValueError:
+                value = None
+            # NOTE: v must be finite, as core's one grad-tensor parser requires (core.analysis.pipeline)
+            if value is None or not math.isfinite(value):
                 bad.append((r, c, text))
                 flat.append(None)
+            else:
+                flat.append(value)
         return flat, bad
 
     def _validate(self) -> bool:
@@ -266,8 +273,8 @@ class VEditor(QWidget):
             k = r * self.grid.columnCount() + c
             name = subscript_label(self._labels[k]) if k < len(self._labels) else ""
             if text.strip():
-                message = self.tr("The entry for {name}, \u201c{text}\u201d, is not a number. Type a number "
-                                  "such as 1, -0.5, 2e-3, inf or nan.").format(name=name, text=text)
+                message = self.tr("The entry for {name}, \u201c{text}\u201d, is not a finite number. Type a "
+                                  "number such as 1, -0.5 or 2e-3.").format(name=name, text=text)
             else:
                 message = self.tr("The entry for {name} is empty. Type a number.").format(name=name)
             if len(self._invalid) > 1:

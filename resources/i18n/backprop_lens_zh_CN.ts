@@ -1025,8 +1025,8 @@
         <translation>{name} 有 {dims} 个维度，这里展平显示：每一行对应前面各维的一个下标 (i, j, …)，每一列对应最后一维的一个下标。</translation>
     </message>
     <message>
-        <source>The entry for {name}, “{text}”, is not a number. Type a number such as 1, -0.5, 2e-3, inf or nan.</source>
-        <translation>{name} 处输入的“{text}”不是数字。请输入一个数字，例如 1、-0.5、2e-3、inf 或 nan。</translation>
+        <source>The entry for {name}, “{text}”, is not a finite number. Type a number such as 1, -0.5 or 2e-3.</source>
+        <translation>{name} 处输入的“{text}”不是有限的数字。请输入一个数字，例如 1、-0.5 或 2e-3。</translation>
     </message>
     <message>
         <source>The entry for {name} is empty. Type a number.</source>

@@ -297,7 +297,7 @@ def test_v_editor_rejects_what_is_not_a_number(editor, qtbot):
     with qtbot.waitSignal(editor.vChanged) as blocker:
         editor.grid.item(0, 1).setText("abc")
     assert blocker.args == [None]
-    assert "abc" in editor.message() and "not a number" in editor.message()
+    assert "abc" in editor.message() and "not a finite number" in editor.message()
     assert editor.grid.item(0, 1).background().color().red() > 150
     with qtbot.waitSignal(editor.vChanged) as blocker:
         editor.grid.item(0, 1).setText("−2.5")
@@ -306,6 +306,14 @@ def test_v_editor_rejects_what_is_not_a_number(editor, qtbot):
     with qtbot.waitSignal(editor.vChanged) as blocker:
         editor.grid.item(1, 2).setText("")
     assert blocker.args == [None] and "empty" in editor.message()
+
+
+def test_v_editor_rejects_inf_and_nan_as_core_does(editor, qtbot):
+    # core's one grad-tensor parser refuses non-finite v; the editor says so where it is typed
+    for text in ("inf", "nan", "−∞"):
+        with qtbot.waitSignal(editor.vChanged) as blocker:
+            editor.grid.item(0, 0).setText(text)
+        assert blocker.args == [None] and "not a finite number" in editor.message()
 
 
 def test_v_editor_shows_messages_from_the_main_window(editor):
