@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import pickle
 import queue
-import struct
 import sys
 import threading
 import time
@@ -32,40 +31,10 @@ import traceback
 from core.analysis import pytorch
 from core.analysis.pipeline import analyse_source
 from core.export import graph_svg, html_report, latex_document
+from core.frames import read_frame, write_frame
 from core.interp import Limits
 from core.report_json import run_to_json
 from core.translatable import _T
-
-_HEADER = struct.Struct(">I")
-
-
-def write_frame(stream, message, lock=None):
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    if lock is not None:
-        with lock:
-            stream.write(_HEADER.pack(len(data)) + data)
-            stream.flush()
-    else:
-        stream.write(_HEADER.pack(len(data)) + data)
-        stream.flush()
-
-
-def read_frame(stream):
-    """The next message, or raises EOFError."""
-    head = _read_exactly(stream, _HEADER.size)
-    return pickle.loads(_read_exactly(stream, _HEADER.unpack(head)[0]))
-
-
-def _read_exactly(stream, n):
-    chunks, got = [], 0
-    while got < n:
-        chunk = stream.read(n - got)
-        if not chunk:
-            raise EOFError
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
-
 
 class _Conn:
     """The service's side: send frames; a counter the cancel messages raise."""

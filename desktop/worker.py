@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+import core
+from core.frames import read_frame, write_frame
+
 _ids = itertools.count(1)
 
 
@@ -83,7 +86,6 @@ class WorkerHost(QObject):
 
     # -- the process -------------------------------------------------------------------
     def _start(self):
-        import core
         root = os.path.dirname(os.path.dirname(os.path.abspath(core.__file__)))
         env = dict(os.environ)
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -95,7 +97,6 @@ class WorkerHost(QObject):
         self._reader.start()
 
     def _read(self, process):
-        from core.service import read_frame
         w = self.worker
         while True:
             try:
@@ -126,7 +127,6 @@ class WorkerHost(QObject):
                 w.pytorchLoaded.emit()
 
     def _send(self, message):
-        from core.service import write_frame
         with self._send_lock:
             if self._process.poll() is not None:
                 self._restart_locked()
@@ -188,7 +188,6 @@ class WorkerHost(QObject):
         process = self._process
         try:
             with self._send_lock:
-                from core.service import write_frame
                 write_frame(process.stdin, None)
                 process.stdin.close()
         except (OSError, BrokenPipeError, ValueError):
