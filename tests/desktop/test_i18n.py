@@ -22,6 +22,7 @@ from core.explain import explain, translatable_texts
 from desktop.i18n import catalog, language
 from desktop.i18n.explain_strings import explain_sentences
 from desktop.i18n.retranslate import Retranslator, key_renderings
+from tests.windows import open_window
 
 REPO = Path(__file__).resolve().parents[2]
 ZH = language.CHINESE
@@ -75,18 +76,6 @@ def ui(qapp, scratch_settings, monkeypatch):
     language.set_language(language.ENGLISH, save=False)
     yield language.manager()
     language.set_language(language.ENGLISH, save=False)
-
-
-def open_window(qtbot, source: str):
-    from desktop.main_window import MainWindow
-    window = MainWindow(source, "program.py", autorun=False)
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
-        window.run_analysis()
-    return window
 
 
 # -- reading what the window shows ----------------------------------------------------------

@@ -20,7 +20,8 @@ from core.symbolic.jacobian import jacobian
 from desktop.i18n import catalog, language, translate_text
 from desktop.i18n.composed import TextTranslator
 from desktop.i18n.explain_strings import ANALYSIS, context_sources, context_texts, core_folder, marked_texts
-from tests.desktop.test_i18n import english_left, lesson_names, program_names, shown_strings   # the same check
+from tests.desktop.test_i18n import english_left, lesson_names, program_names, shown_strings  # the same check
+from tests.windows import open_window
 
 ZH = language.CHINESE
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -68,20 +69,6 @@ def ui(qapp, tmp_path, monkeypatch):
     default = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
     for fmt in formats:
         QSettings.setPath(fmt, QSettings.Scope.UserScope, default)
-
-
-def open_window(qtbot, source: str, v=None):
-    from desktop.main_window import MainWindow
-    window = MainWindow(source, "program.py", autorun=False)
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    if v is not None:
-        window.state.set_v(v)
-    with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
-        window.run_analysis()
-    return window
 
 
 def switch(qtbot, window, choice: str) -> None:

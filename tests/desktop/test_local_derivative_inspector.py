@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from desktop.results.math_view import MathLabel
+from tests.windows import open_window
 
 MINIMUM = ("import torch\n"
            "x = torch.tensor([1.0, 5.0], requires_grad=True)\n"
@@ -11,20 +12,8 @@ MINIMUM = ("import torch\n"
            "out.backward()\n")
 
 
-def _window(qtbot, source):
-    from desktop.main_window import MainWindow
-    window = MainWindow(source, "program.py", autorun=False)
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
-        window.run_analysis()
-    return window
-
-
 def test_stepping_to_minimum_shows_the_min_formula_typeset(qtbot):
-    window = _window(qtbot, MINIMUM)
+    window = open_window(qtbot, MINIMUM)
     trace = window.state.analysis["trace"]
     index = next(i for i, step in enumerate(trace) if step["grad_fn"] == "MinimumBackward0")
     window.stepper.set_step(index)
@@ -41,7 +30,7 @@ def test_stepping_to_minimum_shows_the_min_formula_typeset(qtbot):
 
 
 def test_a_view_step_shows_its_sentence(qtbot):
-    window = _window(qtbot, "import torch\nx = torch.ones(2, 3, requires_grad=True)\n"
+    window = open_window(qtbot, "import torch\nx = torch.ones(2, 3, requires_grad=True)\n"
                             "out = x.view(6).sum()\nout.backward()\n")
     trace = window.state.analysis["trace"]
     window.stepper.set_step(next(i for i, s in enumerate(trace) if s["grad_fn"] == "ViewBackward0"))
