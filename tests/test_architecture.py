@@ -50,6 +50,21 @@ def test_launcher_and_headless_cli_load_no_qt():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_app_process_does_not_load_the_analysis():
+    # the analysis runs in core's service process; the window only exchanges frames with it
+    # (importing core.service here once cost 0.7 s of cold start)
+    code = (
+        "import os, sys\n"
+        "os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
+        "import desktop.app, desktop.main_window, desktop.worker\n"
+        "heavy = sorted(m for m in ('core.service', 'core.analysis', 'sympy', 'symengine') if m in sys.modules)\n"
+        "print('loaded:', heavy)\n"
+        "sys.exit(1 if heavy else 0)\n"
+    )
+    result = run_fresh_python(code)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_core_never_calls_eval_exec_compile_sympify_or_parse_expr():
     offences = []
     for path in python_files("core"):
