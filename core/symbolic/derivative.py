@@ -222,8 +222,8 @@ def _elementwise(op, params, shapes, wants) -> Local:
             pieces = _pieces(table[i], cases, case_symbols, _latex(symbols[0]), labels)
         partials.append(Partial(of, symbols[i], pieces))
     printed = [_print_partial(p, wrap) for p in partials]
-    # smooth partials share a row; each piecewise one gets its own
-    rows = ([r",\quad ".join(printed)] if smooth else printed) + _legend(op, symbols, case_symbols, shapes)
+    # one partial a row: a narrow inspector (1024 px, the lessons dock open) shows them whole
+    rows = printed + _legend(op, symbols, case_symbols, shapes)
     return Local(_stack(rows), [], tuple(partials), symbols)
 
 
@@ -333,7 +333,7 @@ def _element_formula(op, shapes, wants, s, out, grad_fn) -> Local | None:
     if not partials:
         return Local(notes=[_T("{name}'s first output element does not depend on the inputs that receive a "
                                "gradient.").format(name=grad_fn)])
-    parts, uses_y = {}, False    # input -> its partials, printed on one row
+    parts, uses_y = {}, False    # input -> its partials, each printed on a row of its own
     for p in partials:
         shown, in_y = _shortest(p.pieces[0].value, y, y_name)
         uses_y = uses_y or in_y
@@ -344,7 +344,7 @@ def _element_formula(op, shapes, wants, s, out, grad_fn) -> Local | None:
         return None
     # y is written out when it is short, and always when a derivative is printed in terms of it
     head = [f"{_latex(y_symbol)} = {written}"] if uses_y or len(written) <= MAX_FORWARD_CHARS else []
-    rows = head + [r",\quad ".join(row) for row in parts.values()]
+    rows = head + [part for row in parts.values() for part in row]
     rows += _legend(op, tuple(se.Symbol(LETTERS[i]) for i in range(len(shapes))), {}, shapes)
     return Local(_stack(rows), [], tuple(partials), tuple(s[i] for i in tensors))
 
