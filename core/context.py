@@ -24,6 +24,10 @@ guard: list = [None]
 # observers[0]: the observers of the forward, bottom first (a tuple; empty when none).
 observers: list = [()]
 
+# custom_forward[0]: how many custom autograd.Function forwards are running (they run
+# with grad mode off, yet the observers trace them: core.torch.autograd.function)
+custom_forward: list = [0]
+
 
 class Observer:
     """What an observer of the forward is told.  Every method is a no-op here;
@@ -56,6 +60,14 @@ class Observer:
 
     def after_inplace(self, t, value):
         """``t`` has just been written in place."""
+
+    def begin_custom(self, args):
+        """A custom Function's forward is about to run on ``args``; the value
+        returned is handed back to :meth:`end_custom`."""
+        return None
+
+    def end_custom(self, token, args, out, node):
+        """The custom forward made ``out``, now the output of ``node``."""
 
 
 @contextmanager

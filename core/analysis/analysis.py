@@ -347,4 +347,10 @@ def _chain_rule(cap, out, v, event, label, engine_error, notes):
         if stopped is not None:
             notes.append(_T("the backward stopped at step {step}: {type}: {error}").format(
                 step=len(steps), type=type(stopped).__name__, error=stopped))
+    for step in steps:
+        wrong = [name or "?" for name, _, match in step.implied if not match]
+        if wrong:
+            notes.append(_T("the backward of the custom Function {node} disagrees with its forward: the gradient "
+                            "it sends to {inputs} is not the derivative of what its forward computes (see step "
+                            "{step})").format(node=step.grad_fn, inputs=", ".join(wrong), step=step.index + 1))
     return graph, [s.to_json() for s in steps], names

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core import dtypes
+from core import context, dtypes
 from core.context import Observer
 from core.tensor import grad_mode
 from core.tensor.tensor import Tensor
@@ -69,7 +69,7 @@ class Tape(Observer):
         try:
             self._keep.append(t)
             self.entries.append(Entry("leaf", result=id(t), value=self._copy(t._data), version=_version(t),
-                                      grad_enabled=grad_mode._state[0],
+                                      grad_enabled=_grad_enabled(),
                                       default_dtype=dtypes.get_default_dtype().name))
             self._made(t)
         except _Full:
@@ -81,7 +81,7 @@ class Tape(Observer):
         try:
             self._keep.append(result)
             self.entries.append(Entry("op", op, tuple(self._spec(x) for x in inputs), dict(params), id(result),
-                                      grad_mode._state[0], dtypes.get_default_dtype().name,
+                                      _grad_enabled(), dtypes.get_default_dtype().name,
                                       version=_version(result)))
             self._made(result)
         except _Full:
@@ -93,7 +93,7 @@ class Tape(Observer):
         try:
             target = self._spec(t)
             self.entries.append(Entry("inplace", op, (target,) + tuple(self._spec(x) for x in others),
-                                      dict(params), id(t), grad_mode._state[0], dtypes.get_default_dtype().name,
+                                      dict(params), id(t), _grad_enabled(), dtypes.get_default_dtype().name,
                                       version=_version(t) + 1))
         except _Full:
             pass
@@ -143,3 +143,10 @@ class Recording:
     tape: Tape
     output: object
     namespace: dict
+
+
+def _grad_enabled() -> bool:
+    """The grad mode an entry is replayed under: a custom Function's forward (run by
+    PyTorch with grad mode off) is replayed with it on, so that real PyTorch
+    differentiates the forward the program wrote."""
+    return grad_mode._state[0] or context.custom_forward[0] > 0

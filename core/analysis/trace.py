@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.analysis.verdict import compare
 from core.autograd import engine
 from core.report_json import finite_json
 from core.symbolic.derivative import node_local
@@ -56,6 +57,9 @@ class BackwardStep:
     hooks: list = field(default_factory=list)   # (hook name, replaced the gradient?)
     retained: list = field(default_factory=list)  # (tensor name, .grad after)
     freed: bool = False            # saved tensors released after this step
+    # a custom autograd.Function: per input, what the forward the program wrote implies
+    # (g times its symbolic local Jacobian) beside what the program's backward sent
+    implied: list = field(default_factory=list)  # (input name, gradient implied, agrees with the one sent?)
 
     def to_json(self) -> dict:
         return {
@@ -67,7 +71,23 @@ class BackwardStep:
             "leaf": self.leaf, "grad_before": _nested(self.grad_before), "grad_after": _nested(self.grad_after),
             "hooks": [{"name": n, "replaced": r} for n, r in self.hooks],
             "retained": [{"name": n, "grad": _nested(g)} for n, g in self.retained], "freed": self.freed,
+            "implied": [{"input": n, "grad": _nested(g), "match": m} for n, g, m in self.implied],
         }
+
+
+def _implied(fn, jacobians, grad_in, outs, names) -> list:
+    """For each input of a custom Function's node: the gradient its forward implies
+    (g · d out / d input, from the symbolic trace) and whether the program's backward
+    sent the same (the analysis's tolerance)."""
+    result = []
+    g = np.asarray(grad_in, dtype=np.float64).ravel()
+    for J, (nxt, _), sent, name, meta in zip(jacobians, fn.next_functions, outs, names, fn._in_meta):
+        if J is None or nxt is None or meta is None:
+            continue
+        implied = (g @ J).reshape(meta[0])
+        got = np.zeros(meta[0]) if sent is None else _arr(sent)
+        result.append((name, implied, compare(implied, got)[1]))
+    return result
 
 
 class GraphNames:
@@ -126,6 +146,9 @@ class TraceRecorder:
         for (nxt, _), g, name in zip(fn.next_functions, outs, step.input_names):
             if nxt is not None and g is not None:
                 step.grads_out.append((node_id(nxt), name, _arr(g)))
+        jacobians = getattr(fn, "local_jacobians", None)
+        if jacobians is not None and step.grad_in is not None:
+            step.implied = _implied(fn, jacobians, step.grad_in, outs, step.input_names)
         step.freed = bool(getattr(self, "frees", released) and fn._has_saved)
 
     def accumulate(self, fn, var, before, g):

@@ -19,7 +19,7 @@ from core.tensor.node import Node, _seq
 from core.tensor.tensor import Tensor
 from core.ops.vjp import NumpyF, node_apply
 from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
-from core.context import observers as _observers
+from core.context import custom_forward as _custom_forward, observers as _observers
 
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -141,7 +141,9 @@ def inplace(op, self, others=(), params=None):
         out, aux = out
     tracked = gm and op.vjp is not None and any(isinstance(x, Tensor) and x._rg for x in inputs)
     watchers = _observers[0]
-    values = [w.inplace_value(op, self, others, params, arrays) if tracked else None for w in watchers]
+    # a custom Function's forward runs with grad mode off, yet its observers trace it
+    traced = tracked or (_custom_forward[0] > 0 and op.vjp is not None)
+    values = [w.inplace_value(op, self, others, params, arrays) if traced else None for w in watchers]
     for w in watchers:
         w.before_write(op, self, others, params)
     if not tracked:

@@ -272,7 +272,12 @@ def node_apply(fn, g, F):
     """Run one node's vjp and shape each gradient like its input."""
     if fn.op is None:
         return fn.apply_custom(g, F)
-    grads = fn.op.vjp(fn, g, F)
+    return shape_gradients(fn, fn.op.vjp(fn, g, F), F)
+
+
+def shape_gradients(fn, grads, F):
+    """Each gradient summed down to its input's shape and cast to its dtype, with
+    PyTorch's error for one that cannot be (``grads``: one per input, or None)."""
     out = []
     tensor_mode = F is TensorF
     for (nxt, _), gi, meta in zip(fn.next_functions, grads, fn._in_meta):

@@ -53,6 +53,7 @@ import sympy  # the LaTeX printer only: symengine's own conversion (_sympy_), ne
 
 from core.symbolic.forward import STRUCTURAL, symbolic_forward, symbolic_rule
 from core.symbolic.numbers import const
+from core.torch.autograd.function import CustomBackward
 from core.translatable import _T
 
 LETTERS = "abcdefgh"
@@ -116,6 +117,10 @@ def node_local(fn) -> Local:
     if kind == "AsStridedBackward0":
         return Local(notes=[_T("AsStridedBackward0: the view's gradient is placed in its region of a zero "
                                "gradient for the base tensor.")])
+    if isinstance(fn, CustomBackward):
+        return Local(notes=[_T("{name} is a custom autograd.Function: what it sends is what the program's own "
+                               "backward computes. Below it, the gradient that the forward the program wrote "
+                               "implies (its symbolic derivative), for comparison.").format(name=kind)])
     op = getattr(fn, "op", None)
     if op is None:
         return Local()

@@ -16,9 +16,11 @@ from __future__ import annotations
 import numpy as np
 import symengine as se
 
+from core import context
 from core.context import Observer
 from core.ops.inplace import _replay_numpy
 from core.symbolic.forward import symbolic_forward
+from core.symbolic.jacobian import jacobian
 from core.symbolic.numbers import const
 from core.tensor import grad_mode
 from core.tensor.tensor import Tensor
@@ -44,7 +46,7 @@ class Shadow(Observer):
         self.leaves.append((t, t._sym))
 
     def on_apply(self, op, inputs, params, result):
-        if not grad_mode._state[0] or result._data.dtype.kind != "f":
+        if not _tracing() or result._data.dtype.kind != "f":
             return
         s, n, any_sym = self._operands(inputs)
         if any_sym:
@@ -54,7 +56,7 @@ class Shadow(Observer):
         """The symbolic value ``t`` will hold after an in-place op (before the write)."""
         inputs = (t,) + tuple(others)
         s, n, any_sym = self._operands(inputs)
-        if not any_sym or not grad_mode._state[0]:
+        if not any_sym or not _tracing():
             return None
         n = list(arrays)  # the numbers before the write
         return symbolic_forward(op, s, n, params)
@@ -69,6 +71,49 @@ class Shadow(Observer):
             value = const(t._data)
         target = ensure_sym(t)
         target[...] = value
+
+    def begin_custom(self, args):
+        """A custom Function's forward is traced on fresh symbols of its own inputs
+        (``C<k>_<i>``), so that its local derivative can be read off afterwards."""
+        token = []
+        for a in args:
+            if isinstance(a, Tensor) and a._rg:
+                k = self._count
+                self._count += 1
+                shape = np.shape(a._data)
+                local = np.empty(int(np.prod(shape)) if shape else 1, dtype=object)
+                local[:] = [se.Symbol(f"C{k}_{i}") for i in range(local.size)]
+                token.append((a, a._sym, ensure_sym(a).copy(), local.reshape(shape)))
+                a._sym = local.reshape(shape)
+        return token
+
+    def end_custom(self, token, args, out, node):
+        """Put the inputs' own expressions back, write the output's in terms of them,
+        and give the node the local Jacobians the forward implies (small ones only)."""
+        local_out = out._sym
+        mapping = {}
+        for a, before, value, local in token:
+            a._sym = before
+            mapping.update(zip(local.ravel(), value.ravel()))
+        if local_out is None:
+            return
+        flat = [e.xreplace(mapping) if hasattr(e, "xreplace") else e for e in np.asarray(local_out).ravel()]
+        whole = np.empty(len(flat), dtype=object)
+        whole[:] = flat
+        out._sym = whole.reshape(np.shape(local_out))
+        jacobians = []
+        for a in args:
+            entry = next((t for t in token if t[0] is a), None)
+            if entry is None or out._data.size * a._data.size > MAX_LOCAL_JACOBIAN:
+                jacobians.append(None)
+                continue
+            values = {s: se.RealDouble(float(x)) for t, syms in self.leaves
+                      for s, x in zip(np.asarray(syms).ravel(), np.asarray(t._data, dtype=np.float64).ravel())}
+            values.update({s: se.RealDouble(float(x)) for t in token
+                           for s, x in zip(t[3].ravel(), np.asarray(t[0]._data, dtype=np.float64).ravel())})
+            numeric, _ = jacobian(local_out, [entry[3]], values)
+            jacobians.append(numeric[0].reshape(out._data.size, a._data.size))
+        node.local_jacobians = jacobians
 
     # -- helpers ---------------------------------------------------------------------
     @staticmethod
@@ -111,3 +156,13 @@ def ensure_sym(t) -> np.ndarray:
     else:
         t._sym = const(t._data)
     return t._sym
+
+
+# the largest local Jacobian of a custom Function kept for the step inspector (entries)
+MAX_LOCAL_JACOBIAN = 4096
+
+
+def _tracing() -> bool:
+    """Whether an op's result is traced: grad mode on, or inside a custom Function's
+    forward (which PyTorch runs with grad mode off)."""
+    return grad_mode._state[0] or context.custom_forward[0] > 0

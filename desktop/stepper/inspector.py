@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePo
 from desktop.graph.format import format_lines
 from desktop.i18n.composed import translate_text
 
-ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "hooks", "retained", "grad", "freed")
+ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "implied", "hooks", "retained", "grad", "freed")
 
 
 class NodeInspector(QWidget):
@@ -56,6 +56,7 @@ class NodeInspector(QWidget):
             "output": self.tr("Produces"), "inputs": self.tr("Inputs"),
             "grad_in": self.tr("Gradient arriving"), "local": self.tr("Local derivative"),
             "saved": self.tr("Saved values used"), "sent": self.tr("Gradient sent"),
+            "implied": self.tr("The forward implies"),
             "hooks": self.tr("Hooks fired"), "retained": self.tr("retain_grad"),
             "grad": self.tr(".grad"), "freed": self.tr("Saved tensors"),
         }
@@ -161,6 +162,7 @@ class NodeInspector(QWidget):
             "saved": _table([(escape(name) + " =", self._value(value))
                              for name, value in (step.get("saved") or {}).items()]),
             "sent": None if leaf else self._sent(step),
+            "implied": self._implied(step),
             "hooks": "<br>".join(self._hook(hook) for hook in step.get("hooks") or []) or None,
             "retained": "<br>".join(
                 f"{escape(r.get('name') or unnamed)}.grad = {self._value(r.get('grad'))}"
@@ -226,6 +228,17 @@ class NodeInspector(QWidget):
             target = f"<b>{escape(name)}</b>" if sent.get("input") else escape(name)
             rows.append((f"→ {target}", self._value(sent.get("grad"))))
         return _table(rows) or self.tr("nothing (no input needs a gradient)")
+
+    def _implied(self, step: dict) -> str | None:
+        """A custom autograd.Function: per input, the gradient its forward implies (the
+        symbolic derivative of what the program's forward computes), marked where the
+        program's backward sent something else."""
+        rows = []
+        for item in step.get("implied") or []:
+            name = escape(item.get("input") or "?")
+            mark = "✓" if item.get("match") else "✗ " + self.tr("the program's backward sent something else")
+            rows.append((f"→ <b>{name}</b>", f"{self._value(item.get('grad'))}<br>{escape(mark)}"))
+        return _table(rows)
 
     def _hook(self, hook: dict) -> str:
         name = escape(hook.get("name") or self.tr("hook"))

@@ -675,6 +675,10 @@
         <translation>传出的梯度</translation>
     </message>
     <message>
+        <source>The forward implies</source>
+        <translation>前向计算给出的梯度</translation>
+    </message>
+    <message>
         <source>Hooks fired</source>
         <translation>触发的钩子</translation>
     </message>
@@ -721,6 +725,10 @@
     <message>
         <source>nothing (no input needs a gradient)</source>
         <translation>无（没有输入需要梯度）</translation>
+    </message>
+    <message>
+        <source>the program&apos;s backward sent something else</source>
+        <translation>程序的 backward 传出的梯度与此不同</translation>
     </message>
     <message>
         <source>hook</source>
@@ -1136,6 +1144,10 @@
         <translation>backward 在第 {step} 步停止：{type}: {error}</translation>
     </message>
     <message>
+        <source>the backward of the custom Function {node} disagrees with its forward: the gradient it sends to {inputs} is not the derivative of what its forward computes (see step {step})</source>
+        <translation>自定义 Function {node} 的 backward 与它的 forward 不一致：它传给 {inputs} 的梯度不是 forward 所计算内容的导数（见第 {step} 步）</translation>
+    </message>
+    <message>
         <source>no PyTorch counterpart is known for the op {op!r}</source>
         <translation>不知道运算 {op!r} 在 PyTorch 中对应什么</translation>
     </message>
@@ -1206,6 +1218,10 @@
     <message>
         <source>AsStridedBackward0: the view&apos;s gradient is placed in its region of a zero gradient for the base tensor.</source>
         <translation>AsStridedBackward0：视图的梯度被放进基张量的全零梯度中该视图所对应的区域。</translation>
+    </message>
+    <message>
+        <source>{name} is a custom autograd.Function: what it sends is what the program&apos;s own backward computes. Below it, the gradient that the forward the program wrote implies (its symbolic derivative), for comparison.</source>
+        <translation>{name} 是一个自定义的 autograd.Function：它传出的梯度由程序自己写的 backward 计算。下面一并列出程序所写的 forward 给出的梯度（它的符号导数），以便比较。</translation>
     </message>
     <message>
         <source>No short formula: {name} is computed by its backward rule directly.</source>

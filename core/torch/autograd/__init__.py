@@ -5,7 +5,8 @@ from core.autograd.engine import backward, grad
 from core.tensor.grad_mode import enable_grad, no_grad, set_grad_enabled
 from core.tensor.node import Node
 from core.torch.creation import Variable
-from core.torch.autograd import functional
+from core.torch.autograd import function, functional
+from core.torch.autograd.function import Function, FunctionCtx
 
 
 class graph:
@@ -18,4 +19,5 @@ def set_detect_anomaly(mode, check_nan=True):
     return None
 
 
-__all__ = ["backward", "grad", "Variable", "no_grad", "enable_grad", "set_grad_enabled", "functional"]
+__all__ = ["backward", "grad", "Variable", "no_grad", "enable_grad", "set_grad_enabled", "functional", "function",
+           "Function"]
