@@ -389,6 +389,10 @@ def _step_row(step: dict, names: dict, t: dict, typeset: _Typesetter) -> str:
             + (f" [<code>{escape(g['input'])}</code>]" if g.get("input") else "")
             + f": <code>{escape(format_nested(g.get('grad')))}</code>"
             for g in step.get("grads_out") or []]
+    # a custom autograd.Function: what its forward implies, beside what its backward sent
+    sent += [escape(t["implied" if item.get("match") else "implied_differs"].format(
+        name=item.get("input") or "?", value=format_nested(item.get("grad"))))
+        for item in step.get("implied") or []]
     acc = []
     if step.get("leaf"):
         before = t["none"] if step.get("grad_before") is None else format_nested(step["grad_before"])

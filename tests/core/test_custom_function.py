@@ -152,3 +152,15 @@ def record() -> None:
 
 if __name__ == "__main__":
     record()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_report_shows_what_the_forward_implies_beside_what_was_sent(lang):
+    from core.export.html_report import _step_row, _Typesetter
+    from core.export.texts import texts
+    _, _, step = _traced(WrongExp)
+    t = texts(lang)
+    row = _step_row(step.to_json(), {}, t, _Typesetter(t, enabled=False, seconds=None))
+    implied = t["implied_differs"].format(name="h", value="[20.085537, 0.0024787523]")
+    assert implied.replace("'", "&#x27;") in row
+    assert "[40.171074, 0.004957504]" in row    # what the program's (doubled) backward sent
