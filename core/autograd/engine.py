@@ -18,7 +18,7 @@ import numpy as np
 
 from core.tensor import grad_mode
 from core.tensor.errors import size_str
-from core.tensor.node import AccumulateGrad
+from core.tensor.node import AccumulateGrad, GradSlots
 from core.tensor.tensor import Tensor
 from core.ops.vjp import NumpyF, TensorF, node_apply, raw as _raw
 from core.ops.inplace import copy_
@@ -238,7 +238,7 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         if g is None:
             continue
-        node, _ = edge_of(t)
+        node, nr = edge_of(t)
         gv = g
         if isinstance(g, Tensor):
             gv = g if create_graph else g._data
@@ -246,6 +246,8 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 gv = F.cast(gv if create_graph else np.asarray(gv), t._data.dtype)
         elif create_graph:
             gv = Tensor._make(g)
+        if node._n_outputs != 1:
+            gv = GradSlots.at(node._n_outputs, nr, gv)
         roots.append((node, gv))
 
     # targets: where gradients are captured (autograd.grad) or accumulated (backward(inputs=...))
@@ -291,7 +293,8 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
             if not plain:
                 if targets is not None and fn in targets and not accumulate:
                     for k, t in targets[fn]:
-                        captured[k] = _to_tensor(g) if g is not None else None
+                        got = g[t._output_nr] if isinstance(g, GradSlots) else g
+                        captured[k] = _to_tensor(got) if got is not None else None
                 if rec is not None:
                     rec.enter(fn, g)
             outs = node_apply(fn, g, F) if g is not None else [None] * len(fn.next_functions)
@@ -301,12 +304,14 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 rec.leave(fn, outs, released=not keep_graph)
             if fn._hooked and fn._post_hooks:
                 for hook in list(fn._post_hooks.values()):
-                    hook(tuple(_to_tensor(o) if o is not None else None for o in outs),
-                         (_to_tensor(g) if g is not None else None,))
-            for (nxt, _), og in zip(fn.next_functions, outs):
+                    hook(tuple(_to_tensor(o) if o is not None else None for o in outs), _as_grads(g))
+            for (nxt, nr), og in zip(fn.next_functions, outs):
                 if nxt is None:
                     continue
                 if og is not None:
+                    # NOTE: one attribute read per edge; only a custom Function has several outputs
+                    if nxt._n_outputs != 1:
+                        og = GradSlots.at(nxt._n_outputs, nr, og)
                     prev = buffers_get(nxt)
                     buffers[nxt] = og if prev is None else prev + og
                 left = deps[nxt] - 1
@@ -323,6 +328,8 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
 
 def _before_node(fn, g, F, rec, create_graph):
     """PyTorch's order at a node: tensor hooks, retain_grad, node pre-hooks."""
+    if isinstance(g, GradSlots):
+        return _before_multi(fn, g, F, rec, create_graph)
     if fn._tensor_hooks and hooks_enabled[0]:
         g = _run_tensor_hooks(fn._tensor_hooks, g, F, rec, fn)
     if fn._retains is not None:
@@ -333,6 +340,32 @@ def _before_node(fn, g, F, rec, create_graph):
             if r is not None:
                 g = _from_tensor(r[0], F)
     return g
+
+
+def _before_multi(fn, g, F, rec, create_graph):
+    """:func:`_before_node` for a node with several outputs: each tensor hook and
+    retain_grad sees its own output's slot, pre-hooks all of them."""
+    g = GradSlots(g)
+    if fn._tensor_hooks and hooks_enabled[0]:
+        for key, entry in list(fn._tensor_hooks.items()):
+            nr = entry[0]
+            if g[nr] is not None:
+                g[nr] = _run_tensor_hooks({key: entry}, g[nr], F, rec, fn)
+    if fn._retains is not None and g[fn._retains[0]] is not None:
+        _retain(fn, g[fn._retains[0]], create_graph, rec)
+    if fn._pre_hooks:
+        for hook in list(fn._pre_hooks.values()):
+            r = hook(_as_grads(g))
+            if r is not None:
+                g = GradSlots(None if x is None else _from_tensor(x, F) for x in r)
+    return g
+
+
+def _as_grads(g) -> tuple:
+    """What node hooks see of a node's incoming gradient: one Tensor (or None) per output."""
+    if isinstance(g, GradSlots):
+        return tuple(None if x is None else _to_tensor(x) for x in g)
+    return (_to_tensor(g) if g is not None else None,)
 
 
 def _retain(fn, g, create_graph, rec):

@@ -87,20 +87,22 @@ class Shadow(Observer):
                 a._sym = local.reshape(shape)
         return token
 
-    def end_custom(self, token, args, out, node):
-        """Put the inputs' own expressions back, write the output's in terms of them,
-        and give the node the local Jacobians the forward implies (small ones only)."""
-        local_out = out._sym
+    def end_custom(self, token, args, outs, node):
+        """Put the inputs' own expressions back, write the outputs' in terms of them,
+        and give the node the local Jacobians its forward implies (one output, small ones only)."""
         mapping = {}
         for a, before, value, local in token:
             a._sym = before
             mapping.update(zip(local.ravel(), value.ravel()))
-        if local_out is None:
+        for out in outs:
+            if out._sym is not None:
+                flat = [e.xreplace(mapping) if hasattr(e, "xreplace") else e for e in np.asarray(out._sym).ravel()]
+                whole = np.empty(len(flat), dtype=object)
+                whole[:] = flat
+                local_out, out._sym = out._sym, whole.reshape(np.shape(out._sym))
+        if len(outs) != 1 or outs[0]._sym is None:
             return
-        flat = [e.xreplace(mapping) if hasattr(e, "xreplace") else e for e in np.asarray(local_out).ravel()]
-        whole = np.empty(len(flat), dtype=object)
-        whole[:] = flat
-        out._sym = whole.reshape(np.shape(local_out))
+        out = outs[0]
         jacobians = []
         for a in args:
             entry = next((t for t in token if t[0] is a), None)

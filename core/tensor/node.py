@@ -56,6 +56,20 @@ class _HookTable(dict):
     __slots__ = ("__weakref__",)
 
 
+class GradSlots(list):
+    """The gradients arriving at a node with several outputs (a custom Function's),
+    one slot per output (None until one arrives); ``+`` adds slot by slot."""
+
+    @classmethod
+    def at(cls, n: int, nr: int, g) -> "GradSlots":
+        slots = cls([None] * n)
+        slots[nr] = g
+        return slots
+
+    def __add__(self, other):
+        return GradSlots(a if b is None else b if a is None else a + b for a, b in zip(self, other))
+
+
 class Node:
     """A backward function in the graph (PyTorch's ``torch.autograd.graph.Node``).
 
@@ -67,6 +81,7 @@ class Node:
     """
 
     op = None  # the OpDef; set on the per-name subclass
+    _n_outputs = 1           # a custom Function's node may have more (the engine then keeps GradSlots)
     _released = False
     _has_saved = False
     _result = None

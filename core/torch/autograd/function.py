@@ -15,8 +15,11 @@ where a custom forward begins and ends (``begin_custom``/``end_custom``), so
 the symbolic witness traces the forward the program wrote and can tell what
 gradient it implies, beside the one the program's backward sends.
 
-Several tensor outputs, ``mark_dirty`` and ``once_differentiable`` are not
-supported yet: they raise a RuntimeError saying so.
+A forward may return several tensors: they share one node, whose gradients
+arrive in one slot per output (:class:`~core.tensor.node.GradSlots`);
+outputs marked non-differentiable get no grad_fn, and an output no gradient
+reached gives the backward zeros (unless ``ctx.set_materialize_grads(False)``).
+``ctx.mark_dirty`` is not supported yet and says so.
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ from core import context
 from core.ops.registry import edge_of
 from core.ops.vjp import TensorF, shape_gradients
 from core.tensor import grad_mode
-from core.tensor.node import SECOND_BACKWARD, Node, _seq
+from core.tensor.node import SECOND_BACKWARD, GradSlots, Node, _seq
 from core.tensor.tensor import Tensor
 
 
@@ -87,8 +90,14 @@ class CustomBackward(Node):
     def apply_custom(self, g, F):
         ctx = self.ctx
         tensor_mode = F is TensorF
-        grad = g if tensor_mode else Tensor._make(np.asarray(g) if np.ndim(g) else g)
-        result = self.backward_fn(ctx, grad)
+        arriving = list(g) if isinstance(g, GradSlots) else [g]
+        grads_in = []
+        for x, (shape, dt) in zip(arriving, self._out_meta):
+            if x is None and ctx._materialize_grads:
+                x = np.zeros(shape, dtype=dt)   # an output nothing flowed into gets zeros (PyTorch)
+                x = Tensor._make(x) if tensor_mode else x
+            grads_in.append(None if x is None else x if tensor_mode else Tensor._make(x))
+        result = self.backward_fn(ctx, *grads_in)
         grads = result if isinstance(result, tuple) else (result,)
         n = len(self.next_functions)
         name = self.name()
@@ -148,19 +157,17 @@ def apply_function(name: str, forward, backward, args, kwargs=None):
             out = forward(ctx, *args)
     finally:
         context.custom_forward[0] -= 1
-    if isinstance(out, (tuple, list)) and any(isinstance(o, Tensor) for o in out):
-        raise RuntimeError(f"{name}.forward returned {len(out)} values: a custom Function with several outputs is "
-                           "not supported in Backprop Lens yet; return one tensor")
-    if not tracked or not isinstance(out, Tensor):
+    several = isinstance(out, tuple)
+    outs = list(out) if several else [out]
+    if not tracked or not any(isinstance(o, Tensor) for o in outs):
         return out
-    if any(t is out for t in ctx._non_differentiable):
-        return out
-    if any(out is a for a in args):
-        # PyTorch returns a new tensor that shares the input's numbers (and version counter)
-        alias = Tensor._make(out._ensure_array())
-        alias._vc = out._version_counter()
-        alias._sym = out._sym   # the same value, symbolically too
-        out = alias
+    for k, o in enumerate(outs):
+        if isinstance(o, Tensor) and any(o is a for a in args):
+            # PyTorch returns a new tensor that shares the input's numbers (and version counter)
+            alias = Tensor._make(o._ensure_array())
+            alias._vc = o._version_counter()
+            alias._sym = o._sym   # the same value, symbolically too
+            outs[k] = alias
     node = _node_class(name)()
     node._seq = next(_seq)
     node.ctx = ctx
@@ -181,12 +188,18 @@ def apply_function(name: str, forward, backward, args, kwargs=None):
                            for t in saved)
     node._has_saved = bool(saved)
     ctx._node = node
-    out.grad_fn = node
-    out._rg = True
-    out._output_nr = 0
+    node._n_outputs = len(outs)
+    node._out_meta = tuple((np.shape(o._data), o._data.dtype) if isinstance(o, Tensor) else ((), np.float32)
+                           for o in outs)
+    for k, o in enumerate(outs):
+        if not isinstance(o, Tensor) or any(o is t for t in ctx._non_differentiable):
+            continue
+        o.grad_fn = node
+        o._rg = True
+        o._output_nr = k
     for w, token in zip(watchers, tokens):
-        w.end_custom(token, args, out, node)
-    return out
+        w.end_custom(token, args, tuple(o for o in outs if isinstance(o, Tensor)), node)
+    return tuple(outs) if several else outs[0]
 
 
 class Function:
