@@ -33,9 +33,19 @@ from core.tensor.node import SECOND_BACKWARD, GradSlots, Node, _seq
 from core.tensor.tensor import Tensor
 
 
+class _PublicNames:
+    """Every name without a leading underscore: what a program may read and set on a ctx."""
+
+    def __contains__(self, name) -> bool:
+        return isinstance(name, str) and not name.startswith("_")
+
+
 class FunctionCtx:
     """The ``ctx`` a custom forward and backward share: saved tensors, flags,
     and any attribute the program sets on it."""
+
+    # the interpreter's attribute policy (core.interp.sandbox): public names only
+    _bpl_public = _bpl_settable = _PublicNames()
 
     def __init__(self, needs_input_grad=()):
         self.needs_input_grad = tuple(needs_input_grad)
