@@ -99,6 +99,7 @@ ROWS = {
     "max_dim": [((2, 3),), {"dim": 1, "keepdim": False}, None],
     "min_dim": [((2, 3),), {"dim": 0, "keepdim": True}, None],
     "softmax": [((2, 3),), {"dim": 1}, None],
+    "cumsum": [((2, 3),), {"dim": 1}, None],
     "log_softmax": [((2, 3),), {"dim": 0}, None],
     "mm": [((2, 3), (3, 2)), {}, None],
     "mv": [((2, 3), (3,)), {}, None],

@@ -421,3 +421,47 @@ defop("argmax", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch.argm
 defop("argmin", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch.argmin", 0, dim="=dim", keepdim="=keepdim"))(
     lambda a, dim=None, keepdim=False: np.asarray(
         np.argmin(a, axis=dim, keepdims=keepdim) if dim is not None else np.argmin(a), dtype=np.int64)[()])
+
+
+def _truth(kind):
+    test = np.all if kind == "all" else np.any
+
+    def forward(a, dim=None, keepdim=False):
+        a = np.asarray(a)
+        r = test(a, axis=dim, keepdims=keepdim) if dim is not None else test(a)
+        # NOTE: PyTorch keeps uint8 for a uint8 input (a legacy of masks); bool otherwise
+        return np.asarray(r, dtype=np.uint8 if a.dtype == np.uint8 else np.bool_)[()]
+    return defop(kind, "NotDifferentiable", dtype_rule="keep",
+                 pytorch=call("torch." + kind, 0, dim="=dim", keepdim="=keepdim"))(forward)
+
+
+all_ = _truth("all")
+any_ = _truth("any")
+
+
+@defop("cumsum", "CumsumBackward0", dtype_rule="keep", pytorch=call("torch.cumsum", 0, dim="=dim"))
+def cumsum(a, dim=0):
+    a = np.asarray(a)
+    return (np.cumsum(_int_to_long(a), axis=dim) if a.ndim else _int_to_long(a).copy())[()]
+
+
+@cumsum.def_vjp
+def _(ctx, g, F):
+    # each output element sums the inputs up to it, so input j gets the gradients of outputs j, j+1, ...:
+    # along dim, g times the lower-triangular matrix of ones (linear, so a graph of it is just a matmul)
+    shape = ctx._in_meta[0][0]
+    if not shape:
+        return g,
+    d = ctx.params["dim"] % len(shape)
+    n = shape[d]
+    lower = F.const(np.tril(np.ones((n, n), dtype=np.result_type(_raw(g)))))
+    last = len(shape) - 1
+    moved = F.transpose(g, d, last) if d != last else g
+    out = F.matmul(moved, lower)
+    return (F.transpose(out, d, last) if d != last else out),
+
+
+@cumsum.def_symbolic
+def _(S, s, n, dim=0):
+    a = S.obj(s[0])
+    return S.obj(np.cumsum(a, axis=dim)) if a.ndim else a.copy()

@@ -449,6 +449,19 @@ def minimum(input, other):
     return _binary(R["minimum"], input, other)
 
 
+def all(input, dim=None, keepdim=False, *, out=None):
+    return apply(R["all"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
+
+
+def any(input, dim=None, keepdim=False, *, out=None):
+    return apply(R["any"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
+
+
+def cumsum(input, dim, *, dtype=None, out=None):
+    t = input if dtype is None else to(input, dtype)
+    return apply(R["cumsum"], (t,), {"dim": t._dim(dim) if t.dim() else 0})
+
+
 def argmax(input, dim=None, keepdim=False):
     return apply(R["argmax"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
 
@@ -682,10 +695,31 @@ def setitem(self, idx, value):
     _setitem(self, idx, value)
 
 
+def _numpy_names(fn, aliases):
+    """numpy's keyword names beside PyTorch's, as PyTorch takes them (``A.sum(axis=1, keepdims=True)``:
+    d2l writes it): ``aliases`` maps numpy's name to PyTorch's."""
+    def wrapped(*args, **kwargs):
+        for theirs, ours in aliases.items():
+            if theirs in kwargs:
+                if ours in kwargs:
+                    raise TypeError(f"{fn.__name__}() received an invalid combination of arguments: both {ours} "
+                                    f"and {theirs}")
+                kwargs[ours] = kwargs.pop(theirs)
+        return fn(*args, **kwargs)
+    wrapped.__name__ = wrapped.__qualname__ = fn.__name__
+    return wrapped
+
+
+for _name in ("sum", "mean", "prod", "std", "var", "amax", "amin", "max", "min", "argmax", "argmin", "all", "any"):
+    globals()[_name] = _numpy_names(globals()[_name], {"axis": "dim", "keepdims": "keepdim"})
+for _name in ("softmax", "log_softmax", "squeeze", "unsqueeze", "cumsum"):
+    globals()[_name] = _numpy_names(globals()[_name], {"axis": "dim"})
+
+
 # What a program sees as torch.NAME: the generated functions and these composites
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
-    "absolute", "add", "allclose", "amax", "amin", "argmax", "argmin", "bmm", "cat", "chunk", "clamp",
+    "absolute", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "eq", "equal",
     "flatten", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
