@@ -10,7 +10,9 @@ Translation: every sentence in the table is wrapped in the no-op ``_T(...)``,
 so an extractor finds it, and the English sentence itself is the key.  The
 desktop shows ``QCoreApplication.translate("explain", text)`` for ``title``,
 ``text`` and ``fix``; ``example`` is code and stays as it is.  No sentence has
-placeholders, so a translation is a plain lookup.
+placeholders, so a translation is a plain lookup: what depends on the message
+goes in the example (for a misspelt tensor attribute, ``x.grad   # not x.gard``,
+the nearest name a tensor has).
 
 >>> e = explain("RuntimeError", "grad can be implicitly created only for scalar outputs")
 >>> e.key
@@ -440,6 +442,12 @@ import torch
 x = torch.ones(3, requires_grad=True)
 y = x * 2        # x is defined above
 """),
+    _rule("tensor_missing_attribute", "AttributeError", r"^'Tensor' object has no attribute '\w+'$",
+          _T("A tensor has no attribute of this name"),
+          _T("The name after the dot is neither an attribute nor a method of a tensor. Usually it is a typo: "
+             "Python looks names up letter by letter."),
+          _T("Check the spelling; when a tensor has a name close to it, the example below shows it."),
+          ""),
     _rule("torch_missing_attribute", "AttributeError", r"module 'torch[.\w]*' has no attribute",
           _T("This torch function is not available"),
           _T("Either the name is misspelt, or it is a part of PyTorch that Backprop Lens does not "
@@ -488,8 +496,44 @@ def explain(error_type: str, message: str) -> Explanation | None:
     """
     for rule in RULES:
         if rule.matches(error_type or "", message or ""):
-            return Explanation(rule.key, rule.title, rule.text, rule.fix, rule.example)
+            example = rule.example
+            if rule.key == "tensor_missing_attribute":
+                example = _near_tensor_attribute(message)
+            return Explanation(rule.key, rule.title, rule.text, rule.fix, example)
     return None
+
+
+def _near_tensor_attribute(message: str) -> str:
+    """``x.grad   # not x.gard`` for the tensor attribute nearest the misspelt one, or ""."""
+    import difflib
+    wrong = message.rsplit("'", 2)[-2]
+    names = _tensor_attributes()
+    near = difflib.get_close_matches(wrong, names, n=1, cutoff=0.6) or \
+        difflib.get_close_matches(wrong.lower(), names, n=1, cutoff=0.6)
+    return f"x.{near[0]}    # not x.{wrong}" if near else ""
+
+
+def _tensor_attributes() -> list[str]:
+    return _TENSOR_ATTRIBUTES
+
+
+# The public attributes and methods of core.torch's Tensor (explain sits below the
+# engine's layers, so it cannot ask the class; tests/core/interp/test_python_semantics.py
+# checks this list against it).
+_TENSOR_ATTRIBUTES = """
+T abs abs_ absolute add add_ all allclose amax amin any argmax argmin backward bmm bool ceil ceil_ chunk clamp
+clamp_ clamp_max clamp_max_ clamp_min clamp_min_ clip clip_ clone contiguous copy_ cos cos_ cpu cuda cumsum
+data data_ptr detach detach_ device dim div div_ divide dot double dtype element_size eq equal exp exp_
+expand expand_as fill_ flatten float floor floor_ ge get_device grad grad_fn gt half int is_contiguous
+is_cuda is_floating_point is_leaf isclose isinf isnan item le log log10 log2 log_ log_softmax
+logical_and logical_not logical_or logical_xor long lt mT masked_fill masked_fill_ matmul max maximum
+mean min minimum mm mul mul_ multiply mv narrow ndim ndimension ne neg neg_ negative nelement norm numel
+numpy outer output_nr permute pow pow_ prod reciprocal reciprocal_ register_hook relu relu_ repeat
+requires_grad requires_grad_ reshape retain_grad retains_grad round round_ rsqrt select shape sigmoid
+sigmoid_ sign sign_ sin sin_ size softmax split sqrt sqrt_ square squeeze std sub sub_ subtract sum
+swapaxes t tan tan_ tanh tanh_ to tolist transpose true_divide trunc trunc_ type type_as unbind
+unsqueeze var view zero_
+""".split()
 
 
 def translatable_texts() -> list[str]:

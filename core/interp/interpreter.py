@@ -15,9 +15,10 @@ import operator
 from core.interp import safe_builtins
 from core.interp.limits import Budget, LimitExceeded, Limits
 from core.interp.parse import Program, ProgramRejected
-from core.interp.safe_builtins import EXCEPTIONS
-from core.interp.sandbox import SafeModule, build_modules, get_attribute, is_context_manager, \
+from core.interp.safe_builtins import _BOUNDED, EXCEPTIONS, ProgramType, real_type
+from core.interp.sandbox import SafeModule, build_modules, get_attribute, is_context_manager, make_reflection, \
     set_attribute
+from core.tensor.tensor import Tensor
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.MatMult: operator.matmul,
            ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
@@ -26,8 +27,11 @@ _IBINOPS = {ast.Add: operator.iadd, ast.Sub: operator.isub, ast.Mult: operator.i
             ast.Div: operator.itruediv, ast.FloorDiv: operator.ifloordiv, ast.Mod: operator.imod,
             ast.Pow: operator.ipow, ast.BitAnd: operator.iand, ast.BitOr: operator.ior, ast.BitXor: operator.ixor}
 _CMPOPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-           ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
-           ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+           ast.Gt: operator.gt, ast.GtE: operator.ge,
+           # type(x) is torch.Tensor: a ProgramType is its class
+           ast.Is: lambda a, b: real_type(a) is real_type(b), ast.IsNot: lambda a, b: real_type(a) is not real_type(b)}
+# containers whose `in` Python answers without running through an iterator
+_CONTAINERS = _BOUNDED + (Tensor, ProgramType)
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_, ast.Invert: operator.invert}
 
 
@@ -65,6 +69,8 @@ class Frame:
 
 class UserFunction:
     """A function (``def`` or ``lambda``) defined by the program."""
+
+    _bpl_program_function = True  # how the sandbox tells the program's functions from the host's
 
     def __init__(self, interp, node, scope, defaults, kw_defaults, name):
         self._interp = interp
@@ -126,6 +132,7 @@ class Interpreter:
         self.out = out
         self.modules = build_modules(self.guard)
         self.builtins = safe_builtins.make_builtins(out, self.guard)
+        self.builtins.update(make_reflection(self.builtins, self.guard))
         self.globals = Scope()
         self.frames = [Frame("<module>")]
         self.depth = 0
@@ -195,7 +202,7 @@ class Interpreter:
             raise ProgramRejected(f"cannot assign to {kind.__name__}", target.lineno, target.col_offset + 1)
 
     def _unpack(self, targets, value, scope):
-        items = list(value) if not isinstance(value, (list, tuple)) else value
+        items = list(self.guard.fill(value)) if not isinstance(value, (list, tuple)) else value
         star = [i for i, t in enumerate(targets) if isinstance(t, ast.Starred)]
         if not star:
             if len(items) != len(targets):
@@ -466,6 +473,13 @@ class Interpreter:
     def call(self, func, args, kwargs):
         if isinstance(func, SafeModule):
             raise TypeError("'module' object is not callable")
+        if kwargs and not isinstance(func, UserFunction):
+            # the program's own functions may take _private keywords; a host function's
+            # underscore parameters are its internals
+            for k in kwargs:
+                if k.startswith("_"):
+                    raise TypeError(f"the keyword argument '{k}' starts with an underscore; only the program's "
+                                    "own functions take such keywords")
         return func(*args, **kwargs)
 
     # -- expressions --------------------------------------------------------------------
@@ -473,7 +487,12 @@ class Interpreter:
         return node.value
 
     def e_Name(self, node, scope):
-        return self.lookup(node.id, scope)
+        try:
+            return self.lookup(node.id, scope)
+        except NameError:
+            # Python reports the line of the name (a statement may span several)
+            self.frames[-1].line = node.lineno
+            raise
 
     def e_Attribute(self, node, scope):
         return get_attribute(self.eval(node.value, scope), node.attr, self.guard)
@@ -499,7 +518,7 @@ class Interpreter:
         out = []
         for e in elts:
             if isinstance(e, ast.Starred):
-                out.extend(self.eval(e.value, scope))
+                out.extend(self.guard.fill(self.eval(e.value, scope)))
             else:
                 out.append(self.eval(e, scope))
         if len(out) > self.limits.max_sequence_length:
@@ -539,11 +558,23 @@ class Interpreter:
     def e_UnaryOp(self, node, scope):
         return _UNARY[node.op.__class__](self.eval(node.operand, scope))
 
+    def _contains(self, container, item):
+        if isinstance(container, _CONTAINERS) or not hasattr(container, "__next__"):
+            return item in container
+        # an iterator (itertools.count()) is searched one counted step at a time
+        return any(x is item or x == item for x in self.guard.counted(container))
+
     def e_Compare(self, node, scope):
         left = self.eval(node.left, scope)
         for op, comp in zip(node.ops, node.comparators):
             right = self.eval(comp, scope)
-            result = _CMPOPS[op.__class__](left, right)
+            kind = op.__class__
+            if kind is ast.In:
+                result = self._contains(right, left)
+            elif kind is ast.NotIn:
+                result = not self._contains(right, left)
+            else:
+                result = _CMPOPS[kind](left, right)
             if len(node.ops) > 1 and not result:
                 return result
             if len(node.ops) == 1:
@@ -562,7 +593,7 @@ class Interpreter:
         args = []
         for a in node.args:
             if isinstance(a, ast.Starred):
-                args.extend(self.eval(a.value, scope))
+                args.extend(self.guard.fill(self.eval(a.value, scope)))
             else:
                 args.append(self.eval(a, scope))
         kwargs = {}
@@ -570,8 +601,11 @@ class Interpreter:
             if k.arg is None:
                 extra = self.eval(k.value, scope)
                 for key in extra:
-                    if not isinstance(key, str) or key.startswith("_"):
-                        raise TypeError("keywords must be strings that do not start with an underscore")
+                    if not isinstance(key, str):
+                        raise TypeError("keywords must be strings")
+                    if key.startswith("__"):
+                        raise TypeError("keywords that start with two underscores are not available in "
+                                        "Backprop Lens programs")
                 kwargs.update(extra)
             else:
                 kwargs[k.arg] = self.eval(k.value, scope)

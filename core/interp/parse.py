@@ -26,17 +26,31 @@ class ProgramRejected(Exception):
         self.type_name = type_name
 
 
-# Modules a program may import, and what each import binds.
+# Modules a program may import.  The torch ones are the engine; the others are
+# safe subsets of the standard library (core.interp.sandbox builds them, and
+# README.md lists what each holds).
 IMPORTABLE = {
     "torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional",
-    "copy", "math",
+    "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
+    "numpy", "numpy.random", "numpy.linalg",
 }
+# `from __future__ import ...` names Python knows; they change nothing here (every
+# program already has the Python 3 behaviour they ask for).
+FUTURE_FEATURES = {"nested_scopes", "generators", "division", "absolute_import", "with_statement",
+                   "print_function", "unicode_literals", "generator_stop", "annotations"}
+
+
+def importable_list() -> str:
+    """The importable modules, for a refusal's message."""
+    return ", ".join(sorted(IMPORTABLE)) + " (and from __future__ import ...)"
+
 
 # Builtins a program may call (the interpreter provides its own versions).
 SAFE_BUILTINS = {
     "print", "range", "len", "enumerate", "zip", "list", "tuple", "dict", "set", "float", "int", "bool",
     "str", "repr", "abs", "min", "max", "sum", "round", "isinstance", "sorted", "reversed", "any", "all",
     "map", "filter", "iter", "next", "divmod", "pow", "format", "callable", "hash", "id", "chr", "ord",
+    "type", "issubclass", "getattr", "setattr", "hasattr",
     "True", "False", "None",
     # exceptions, for try/except and raise
     "Exception", "RuntimeError", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError",
@@ -44,22 +58,20 @@ SAFE_BUILTINS = {
     "NotImplementedError", "OverflowError", "UserWarning", "Warning",
 }
 
-# Names that are never allowed, with the reason shown to the user.
+# Builtins that are never available, with the reason shown to the user.  A
+# program may still bind such a name itself (``input = torch.ones(2)`` is
+# everyday tutorial code); only reading the builtin is refused.
 FORBIDDEN_NAMES = {
     "open": "programs cannot read or write files",
     "eval": "programs cannot run code from strings",
     "exec": "programs cannot run code from strings",
     "compile": "programs cannot run code from strings",
-    "__import__": "only the imports of torch, copy and math are available",
-    "getattr": "attributes are reached with the dot (x.grad), not getattr",
-    "setattr": "attributes are set with the dot (x.grad = None), not setattr",
+    "__import__": "use an import statement",
     "delattr": "deleting attributes is not available",
-    "hasattr": "reflection is not available",
     "globals": "reflection is not available",
     "locals": "reflection is not available",
     "vars": "reflection is not available",
     "dir": "reflection is not available",
-    "type": "reflection is not available; use isinstance(x, torch.Tensor)",
     "input": "programs cannot read from the keyboard",
     "breakpoint": "the debugger is not available",
     "help": "help() is not available",
@@ -75,9 +87,23 @@ FORBIDDEN_NAMES = {
     "bytes": "raw bytes are not available",
 }
 
-# Underscore attributes that are PyTorch's public API.
+# Dunder names a program may read: ``__name__`` is "__main__", as when Python
+# runs a script (``if __name__ == "__main__":`` guards tutorials' main code).
+ALLOWED_DUNDER_NAMES = {"__name__"}
+# Dunder attributes a program may read, harmless strings: a class's or
+# function's name, and torch.__version__.  Every other ``__x__`` attribute is
+# refused, here and (for getattr/hasattr/setattr) at run time.
+ALLOWED_DUNDER_ATTRS = {"__name__", "__version__"}
+# Underscore attributes of host objects that are PyTorch's public API.  Other
+# single-underscore attributes pass this check and are decided per type by the
+# sandbox (a host object has none of them; program-made namedtuples have _fields...).
 ALLOWED_UNDERSCORE_ATTRS = {"_version"}
 SAVED_PREFIX = "_saved_"
+
+
+def is_dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
 
 _ALLOWED_NODES = {
     ast.Module, ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.If, ast.For, ast.While, ast.Break,
@@ -183,19 +209,21 @@ class _Checker:
 
     # -- names -------------------------------------------------------------------
     def _name(self, node, name, what="name"):
-        if name.startswith("_") and name != "_":  # a lone _ is the usual throwaway name
-            _reject(node, f"the {what} '{name}' starts with an underscore, and such names are not available "
-                          "in Backprop Lens programs", "underscore-name")
-        if name in FORBIDDEN_NAMES:
-            _reject(node, f"'{name}' is not available: {FORBIDDEN_NAMES[name]}", "forbidden-name")
+        # single-underscore names (_y, _helper) are ordinary Python names; dunder
+        # names are Python's machinery and stay out of reach
+        if is_dunder(name) and name not in ALLOWED_DUNDER_NAMES:
+            _reject(node, f"the {what} '{name}' is one of Python's special (dunder) names, and such names are "
+                          "not available in Backprop Lens programs", "dunder-name")
 
     def check_Name(self, node):
         self._name(node, node.id)
-        if isinstance(node.ctx, ast.Load) and node.id not in self.bound and node.id not in SAFE_BUILTINS:
-            hint = ""
-            if node.id in ("np", "numpy"):
-                hint = "; only torch, copy and math can be imported (torch has the tensor functions you need)"
-            _reject(node, f"name '{node.id}' is not defined{hint}", "undefined-name")
+        if node.id in ALLOWED_DUNDER_NAMES and not isinstance(node.ctx, ast.Load):
+            _reject(node, f"'{node.id}' can be read but not assigned in Backprop Lens programs", "dunder-name")
+        # An unknown name is Python's NameError at run time, on its line (the lines
+        # before it run); a forbidden builtin is refused here, unless the program
+        # binds that name itself.
+        if isinstance(node.ctx, ast.Load) and node.id in FORBIDDEN_NAMES and node.id not in self.bound:
+            _reject(node, f"'{node.id}' is not available: {FORBIDDEN_NAMES[node.id]}", "forbidden-name")
 
     def check_arg(self, node):
         self._name(node, node.arg, "argument")
@@ -217,28 +245,49 @@ class _Checker:
 
     def check_Attribute(self, node):
         attr = node.attr
-        if attr.startswith("_") and attr not in ALLOWED_UNDERSCORE_ATTRS and not (
-                attr.startswith(SAVED_PREFIX) and attr[len(SAVED_PREFIX):].isidentifier()
-                and not attr[len(SAVED_PREFIX):].startswith("_")):
-            _reject(node, f"the attribute '{attr}' starts with an underscore, and such attributes are not "
-                          "available in Backprop Lens programs", "underscore-attribute")
+        if is_dunder(attr) and attr not in ALLOWED_DUNDER_ATTRS:
+            hint = "; use type(x) for the class" if attr == "__class__" else ""
+            _reject(node, f"the attribute '{attr}' is one of Python's special (dunder) attributes, and such "
+                          f"attributes are not available in Backprop Lens programs{hint}", "dunder-attribute")
 
     # -- imports -----------------------------------------------------------------
     def check_Import(self, node):
         for alias in node.names:
             if alias.name not in IMPORTABLE:
-                _reject(node, f"'import {alias.name}' is not available; programs can import torch, "
-                              "torch.nn.functional, torch.autograd, copy and math", "import")
+                _reject(node, f"module '{alias.name}' is not available ('import {alias.name}'); programs can "
+                              f"import {importable_list()}", "import", _module_hint(alias.name.split(".")[0]))
 
     def check_ImportFrom(self, node):
         mod = node.module or ""
+        if mod == "__future__" and not node.level:
+            self._future(node)
+            return
         if node.level or mod not in IMPORTABLE:
-            _reject(node, f"'from {'.' * node.level}{mod} import ...' is not available; programs can import "
-                          "torch, torch.nn.functional, torch.autograd, copy and math", "import")
+            shown = "." * node.level + mod
+            _reject(node, f"module '{shown}' is not available ('from {shown} import ...'); programs can "
+                          f"import {importable_list()}", "import", _module_hint(mod.split(".")[0]))
         for alias in node.names:
             if alias.name == "*":
                 _reject(node, "'import *' is not available; import the names you use", "import-star")
             self._name(node, alias.name)
+
+    def _future(self, node):
+        """Python's own compile-time rules for ``from __future__ import``: known
+        features only, and only at the top (after the docstring and other futures)."""
+        def syntax(message):
+            raise ProgramRejected(message, node.lineno, _column(node), "syntax", type_name="SyntaxError")
+        for alias in node.names:
+            if alias.name not in FUTURE_FEATURES:
+                syntax("future feature * is not defined" if alias.name == "*" else
+                       f"future feature {alias.name} is not defined")
+        for i, stmt in enumerate(self.tree.body):
+            if stmt is node:
+                return
+            docstring = i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) \
+                and isinstance(stmt.value.value, str)
+            if not (docstring or (isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__")):
+                break
+        syntax("from __future__ imports must occur at the beginning of the file")
 
     # -- strings that format -------------------------------------------------------
     def check_Call(self, node):
@@ -255,6 +304,10 @@ class _Checker:
             _reject(node, "bytes literals are not available", "bytes")
         if isinstance(node.value, str) and len(node.value) > 1_000_000:
             _reject(node, "a string literal of more than a million characters", "huge-literal")
+
+
+def _module_hint(top: str):
+    return None
 
 
 def _check_structure(tree):

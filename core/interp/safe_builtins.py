@@ -6,19 +6,29 @@ checked before it starts (:class:`Guard`), and iterables that builtins
 consume are passed through :meth:`Guard.counted`, which takes one step per
 item (so limits and the clock apply to them too).  ``print`` writes to the
 run's own output, up to a limit.
+
+``type(x)`` gives a :class:`ProgramType`, never the class itself: it prints,
+compares and names itself as Python's class would (``<class 'torch.Tensor'>``,
+``type(x).__name__``, ``type(x) == torch.Tensor``, ``isinstance(y, type(x))``)
+but has nothing else to read, so no chain of attributes starts from it.
 """
 from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import math
 import operator
 import re
 
+import types
+
 import numpy as np
 
+from core import dtypes
 from core.interp.limits import LimitExceeded, Limits
-from core.tensor.tensor import Tensor
+from core.tensor.node import RemovableHandle
+from core.tensor.tensor import Size, Tensor
 
 # The exception classes a program may name, raise and catch (the builtins a program sees include them).
 EXCEPTIONS = {n: getattr(builtins, n) for n in (
@@ -27,7 +37,7 @@ EXCEPTIONS = {n: getattr(builtins, n) for n in (
     "NotImplementedError", "OverflowError", "UserWarning", "Warning")}
 
 _DIGITS = re.compile(r"\d+")
-_BOUNDED = (list, tuple, str, range, dict, set, frozenset, bytes)
+_BOUNDED = (list, tuple, str, range, dict, set, frozenset, bytes, collections.deque)
 
 
 def _as_int(n):
@@ -113,17 +123,36 @@ class Guard:
         elif op_class is ast.Mult:
             for seq, n in ((a, b), (b, a)):
                 k = _as_int(n)
-                if isinstance(seq, (str, list, tuple)) and k is not None:
+                if isinstance(seq, (str, list, tuple, collections.deque)) and k is not None:
                     self.sequence(len(seq) * max(k, 0), "a repeated sequence")
             ia, ib = _as_int(a), _as_int(b)
             if ia is not None and ib is not None and not isinstance(a, bool) and not isinstance(b, bool):
                 self.int_bits(abs(ia).bit_length() + abs(ib).bit_length(), "a product of integers")
         elif op_class is ast.Add:
-            if isinstance(a, (str, list, tuple)) and isinstance(b, (str, list, tuple)):
+            if isinstance(a, (str, list, tuple, collections.deque)) and \
+                    isinstance(b, (str, list, tuple, collections.deque)):
                 self.sequence(len(a) + len(b), "a concatenation")
         elif op_class is ast.Mod and isinstance(a, str):
             self.percent_format(a)
-        self._numpy(a, b)
+        if op_class is ast.MatMult and isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+            self._matmul(a, b)
+        else:
+            self._numpy(a, b)
+
+    def _matmul(self, a, b):
+        """``a @ b`` of numpy arrays: the product's size, before numpy makes it."""
+        sa, sb = a.shape, b.shape
+        if not sa or not sb:
+            return
+        try:
+            batch = np.broadcast_shapes(sa[:-2], sb[:-2])
+        except ValueError:
+            return   # numpy raises its own error
+        n = (sa[-2] if len(sa) > 1 else 1) * (sb[-1] if len(sb) > 1 else 1)
+        for s in batch:
+            n *= s
+        if n > self.limits.max_tensor_elements:
+            raise LimitExceeded(self.limits, "max_tensor_elements", f"an array product would make {n:,} elements")
 
     def _numpy(self, a, b):
         if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
@@ -136,6 +165,77 @@ class Guard:
                 n *= s
             if n > self.limits.max_tensor_elements:
                 raise LimitExceeded(self.limits, "max_tensor_elements", f"an array operation would make {n:,} elements")
+
+
+# The names PyTorch gives its classes, where core's differ (printing type(x) reads like PyTorch).
+_TORCH_NAMES = {Tensor: ("torch", "Tensor"), Size: ("torch", "Size"), dtypes.dtype: ("torch", "dtype"),
+                RemovableHandle: ("torch.utils.hooks", "RemovableHandle"), np.ndarray: ("numpy", "ndarray")}
+_FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.BuiltinMethodType)
+# builtins a program may call through type(x)(...): value types and exceptions
+_CONSTRUCTIBLE = {int, float, str, bool, list, tuple, dict, set, complex, range}
+
+
+def is_program_function(obj) -> bool:
+    """A function the program defined (the interpreter's UserFunction marks its class;
+    the modules below the interpreter cannot import it)."""
+    return getattr(type(obj), "_bpl_program_function", False) is True
+
+
+def real_type(obj):
+    """The class ``obj`` stands for: a ProgramType's class, a builtin wrapper's type
+    (the program's ``list`` is a guarded function), or ``obj`` itself."""
+    if isinstance(obj, ProgramType):
+        return obj.cls
+    return getattr(obj, "_bpl_type", obj) if isinstance(obj, types.FunctionType) else obj
+
+
+class ProgramType:
+    """What ``type(x)`` gives a program: a class's name and identity, nothing to reach through."""
+
+    __slots__ = ("cls", "name", "module", "_make")
+
+    def __init__(self, cls, name=None, module=None, make=None):
+        self.cls = cls
+        shown = _TORCH_NAMES.get(cls)
+        if shown is None and getattr(cls, "_kind", None) is not None and issubclass(cls, tuple):
+            shown = ("torch.return_types", cls._kind)
+        if shown is None and cls is not None and issubclass(cls, _FUNCTION_TYPES):
+            shown = ("builtins", "builtin_function_or_method")
+        if shown is None and cls is not None:
+            shown = (cls.__module__, cls.__qualname__)
+        self.module = module if module is not None else shown[0]
+        self.name = name if name is not None else shown[1]
+        self._make = make
+
+    @property
+    def qualified(self) -> str:
+        return self.name if self.module == "builtins" else f"{self.module}.{self.name}"
+
+    def __repr__(self):
+        return f"<class '{self.qualified}'>"
+
+    def __eq__(self, other):
+        other = real_type(other)
+        if isinstance(other, ProgramType):
+            return self.cls is other.cls and self.name == other.name
+        return self.cls is other and self.cls is not None
+
+    def __hash__(self):
+        return hash((self.cls, self.name))
+
+    def __call__(self, *args, **kwargs):
+        if self._make is None:
+            raise TypeError(f"cannot create '{self.qualified}' instances")
+        return self._make(*args, **kwargs)
+
+
+def shown(value):
+    """``value`` as print shows it: a class by PyTorch's name (``<class 'torch.Tensor'>``)."""
+    if isinstance(value, type) or (isinstance(value, types.FunctionType) and hasattr(value, "_bpl_type")):
+        return repr(ProgramType(real_type(value)))
+    if isinstance(value, (types.FunctionType, types.BuiltinFunctionType)):
+        return f"<built-in function {value.__name__}>"  # the host's functions are the program's builtins
+    return value
 
 
 class LimitedOutput:
@@ -164,8 +264,8 @@ def make_builtins(out, guard: Guard) -> dict:
     def print_(*args, sep=" ", end="\n", flush=False, **kw):
         if kw:
             raise TypeError(f"print() in Backprop Lens takes sep, end and flush, not {', '.join(kw)}")
-        out.write(("" if sep is None else sep).join(str(a) for a in args) if sep is not None else
-                  " ".join(str(a) for a in args))
+        text = (str(shown(a)) for a in args)
+        out.write(" ".join(text) if sep is None else sep.join(text))
         out.write("\n" if end is None else end)
 
     print_.__name__ = "print"
@@ -198,6 +298,8 @@ def make_builtins(out, guard: Guard) -> dict:
         def g(iterable=(), *args, **kwargs):
             return f(fill(iterable), *args, **kwargs)
         g.__name__ = f.__name__
+        if isinstance(f, type):
+            g._bpl_type = f  # isinstance(x, list), type(x) == list and print(list) see the class
         return g
 
     def minmax(f):
@@ -229,7 +331,10 @@ def make_builtins(out, guard: Guard) -> dict:
         "dict": _dict(fill), "sorted": consume(builtins.sorted), "any": consume(builtins.any),
         "all": consume(builtins.all), "min": minmax(builtins.min), "max": minmax(builtins.max),
         "zip": zip_, "map": map_, "filter": filter_, "enumerate": enumerate_,
-        "True": True, "False": False, "None": None})
+        "True": True, "False": False, "None": None,
+        # a program runs as Python's main script
+        "__name__": "__main__"})
+    ns["dict"]._bpl_type = builtins.dict
     ns.update(EXCEPTIONS)
     return ns
 
@@ -261,4 +366,5 @@ def safe_fsum(guard: Guard):
     return fsum
 
 
-__all__ = ["Guard", "LimitedOutput", "make_builtins", "safe_prod", "safe_fsum"]
+__all__ = ["Guard", "LimitedOutput", "ProgramType", "make_builtins", "real_type", "safe_prod", "safe_fsum",
+           "shown"]

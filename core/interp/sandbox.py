@@ -1,15 +1,23 @@
 """What a program can reach: module namespaces, attributes, builtins.
 
-The parser rejects underscore names; this module decides at run time which
-attributes of which objects a program may read, call or set, so that no
-chain of attribute accesses leads out of tensor math (``x.grad_fn.op`` would
-reach the registry, ``arr.tofile`` the file system).
+The parser rejects dunder names and attributes (but a few harmless ones); this
+module decides at run time which attributes of which objects a program may
+read, call or set, so that no chain of attribute accesses leads out of tensor
+math (``x.grad_fn.op`` would reach the registry, ``arr.tofile`` the file
+system, ``f.gi_frame`` a frame).  What is not listed for a type is refused, so
+a single-underscore attribute of a host object (``x._data``) is refused here
+too.  ``getattr``, ``hasattr``, ``setattr``, ``type``, ``isinstance`` and
+``issubclass`` (:func:`make_reflection`) go through the same checks, with
+the attribute name's check done at run time.
 """
 from __future__ import annotations
 
+import builtins as _builtins
+import collections as _collections
 import copy as _copy
 import math as _math
 import string
+import types as _types
 
 import numpy as np
 
@@ -23,8 +31,16 @@ from core.tensor.grad_mode import _GradModeManager
 from core.tensor.node import Node, RemovableHandle
 from core.tensor.tensor import Size, Tensor
 from core.interp.limits import LimitExceeded
-from core.interp.parse import SAVED_PREFIX, ProgramRejected
-from core.interp.safe_builtins import safe_fsum, safe_prod
+from core.interp import numpy_subset, stdlib
+from core.interp.parse import ALLOWED_DUNDER_ATTRS, SAVED_PREFIX, ProgramRejected, is_dunder
+from core.interp.safe_builtins import _CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, ProgramType, is_program_function, \
+    real_type
+
+# What ``torch.__version__`` reads in a program: the PyTorch release whose behaviour
+# core.torch reproduces, as its CPU build names itself (there is no CUDA here either),
+# so a tutorial that prints it prints what it printed under PyTorch.
+TORCH_VERSION = "2.13.0+cpu"
+_TORCH_NAMES[ct.device] = ("torch", "device")
 
 
 class SafeModule:
@@ -58,9 +74,13 @@ def _safe_copy(x):
 def _check_copyable(x, depth=0):
     if depth > 20:
         raise ValueError("copy.deepcopy: the value is nested too deeply")
-    if isinstance(x, (Tensor, int, float, bool, str, type(None), dtypes.dtype)):
+    if isinstance(x, (Tensor, int, float, bool, str, type(None), dtypes.dtype, ct.device)):
         return
-    if isinstance(x, (list, tuple, set)):
+    if isinstance(x, _collections.defaultdict) and x.default_factory is not None and \
+            not isinstance(x.default_factory, type):
+        raise TypeError("copy.deepcopy in Backprop Lens copies a defaultdict whose default is a type "
+                        "(list, int, ...), not one made with a function")
+    if isinstance(x, (list, tuple, set, _collections.deque)):
         for y in x:
             _check_copyable(y, depth + 1)
         return
@@ -104,18 +124,30 @@ def build_modules(guard=None):
     torch_members = _public(ct, exclude=("install", "annotations", "sys", "creation"))
     torch_members.update({"autograd": autograd, "nn": nn,
                           "set_printoptions": _safe_printoptions(ct.set_printoptions, guard)})
+    torch_members["__version__"] = TORCH_VERSION
+    torch_members["cuda"] = SafeModule("torch.cuda", {n: getattr(ct.cuda, n) for n in (
+        "is_available", "device_count", "manual_seed", "manual_seed_all", "is_initialized", "empty_cache",
+        "current_device", "synchronize")})
     torch = SafeModule("torch", torch_members)
-    math = SafeModule("math", {n: getattr(_math, n) for n in (
-        "pi", "e", "inf", "nan", "tau", "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "tanh",
-        "asin", "acos", "atan", "atan2", "sinh", "cosh", "floor", "ceil", "fabs", "isclose", "isnan", "isinf",
-        "isfinite", "hypot", "degrees", "radians", "trunc", "copysign", "erf", "gamma", "lgamma", "fsum",
-        "prod")})
-    if guard is not None:
-        math.members["prod"] = safe_prod(guard)
-        math.members["fsum"] = safe_fsum(guard)
     copy = SafeModule("copy", {"deepcopy": _safe_deepcopy, "copy": _safe_copy})
-    return {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
-            "torch.nn": nn, "torch.nn.functional": nnf, "copy": copy, "math": math}
+    modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
+               "torch.nn": nn, "torch.nn.functional": nnf, "copy": copy}
+    if guard is None:  # the module tables only (tests that list names); no run to bound
+        from core.interp.limits import Budget, Limits
+        from core.interp.safe_builtins import Guard
+        guard = Guard(Limits(), Budget(Limits()))
+    for name, members in (("math", stdlib.members_math(guard)), ("random", stdlib.members_random(guard)),
+                          ("functools", stdlib.members_functools(guard)),
+                          ("itertools", stdlib.members_itertools(guard)),
+                          ("collections", stdlib.members_collections(guard)), ("time", stdlib.members_time(guard)),
+                          ("gc", stdlib.members_gc()), ("pdb", stdlib.members_pdb()),
+                          ("__future__", stdlib.members_future())):
+        modules[name] = SafeModule(name, members)
+    np_members, np_random, np_linalg = numpy_subset.members_numpy(guard)
+    np_members["random"] = modules["numpy.random"] = SafeModule("numpy.random", np_random)
+    np_members["linalg"] = modules["numpy.linalg"] = SafeModule("numpy.linalg", np_linalg)
+    modules["numpy"] = SafeModule("numpy", np_members)
+    return modules
 
 
 # ---------------------------------------------------------------------------
@@ -127,7 +159,9 @@ TENSOR_SETTABLE = frozenset({"grad", "requires_grad", "data"})
 NODE_ATTRS = frozenset({"name", "next_functions", "register_hook", "register_prehook", "metadata", "variable"})
 DTYPE_ATTRS = frozenset({"is_floating_point", "is_complex", "is_signed", "itemsize"})
 NDARRAY_ATTRS = frozenset({"tolist", "shape", "dtype", "ndim", "size", "item", "T", "sum", "mean", "max", "min",
-                           "reshape", "copy", "flatten", "argmax", "argmin", "round", "std", "var", "all", "any"})
+                           "reshape", "copy", "flatten", "argmax", "argmin", "round", "std", "var", "all", "any",
+                           "astype", "transpose", "clip", "cumsum", "prod", "squeeze", "argsort", "sort",
+                           "ravel", "fill", "itemsize", "real", "imag"})
 STR_ATTRS = frozenset({"format", "join", "upper", "lower", "strip", "lstrip", "rstrip", "split", "rsplit", "replace",
                        "startswith", "endswith", "ljust", "rjust", "center", "zfill", "title", "capitalize",
                        "count", "find", "index", "isdigit", "isalpha", "isspace", "splitlines", "partition"})
@@ -139,6 +173,12 @@ SET_ATTRS = frozenset({"add", "remove", "discard", "pop", "union", "intersection
                        "clear"})
 NUMBER_ATTRS = frozenset({"real", "imag", "conjugate", "is_integer", "bit_length"})
 EXC_ATTRS = frozenset({"args"})
+ORDERED_DICT_ATTRS = frozenset({"move_to_end", "popitem"})
+DEQUE_ATTRS = frozenset({"append", "appendleft", "pop", "popleft", "extend", "extendleft", "clear", "count", "index",
+                         "insert", "remove", "reverse", "rotate", "maxlen", "copy"})
+NAMEDTUPLE_ATTRS = frozenset({"_fields", "_asdict", "_replace"})
+# callables and classes: their name only (a string)
+NAME_ONLY = frozenset({"__name__"})
 
 
 class AttributeDenied(AttributeError):
@@ -146,12 +186,16 @@ class AttributeDenied(AttributeError):
 
 
 def _allowed(obj, name) -> bool:
+    if is_dunder(name) and name not in ALLOWED_DUNDER_ATTRS:
+        return False
     if isinstance(obj, Tensor):
         return name in TENSOR_ATTRS
     if isinstance(obj, Node):
         return name in NODE_ATTRS or name.startswith(SAVED_PREFIX)
     if isinstance(obj, Size):
         return name in ("numel", "count", "index")
+    if isinstance(obj, ct.device):
+        return name in ("type", "index")
     if isinstance(obj, dtypes.dtype):
         return name in DTYPE_ATTRS
     if isinstance(obj, RemovableHandle):
@@ -163,16 +207,38 @@ def _allowed(obj, name) -> bool:
     if isinstance(obj, list):
         return name in LIST_ATTRS
     if isinstance(obj, tuple):
+        if getattr(type(obj), stdlib.NAMEDTUPLE_MARK, False):
+            return name in TUPLE_ATTRS or name in NAMEDTUPLE_ATTRS or name in type(obj)._fields
         return name in TUPLE_ATTRS or (name in ("values", "indices") and hasattr(type(obj), "_kind"))
     if isinstance(obj, dict):
-        return name in DICT_ATTRS
+        return name in DICT_ATTRS or (name in ORDERED_DICT_ATTRS and isinstance(obj, _collections.OrderedDict))
+    if isinstance(obj, _collections.deque):
+        return name in DEQUE_ATTRS
     if isinstance(obj, (set, frozenset)):
         return name in SET_ATTRS
     if isinstance(obj, (bool, int, float, complex)):
         return name in NUMBER_ATTRS
     if isinstance(obj, BaseException):
         return name in EXC_ATTRS
-    return False
+    if isinstance(obj, type) and getattr(obj, stdlib.NAMEDTUPLE_MARK, False):
+        return name in NAME_ONLY or name == "_fields"
+    if isinstance(obj, (ProgramType, type, _types.FunctionType, _types.BuiltinFunctionType, stdlib.Cached)) \
+            or _is_program_function(obj):
+        return name in NAME_ONLY
+    return name in getattr(type(obj), "_bpl_public", ())
+
+
+def _type_name(obj) -> str:
+    """The class name Python would show for ``obj`` (the program's functions are 'function')."""
+    if _is_program_function(obj):
+        return "function"
+    if isinstance(obj, ProgramType):
+        return "type"
+    return type(obj).__name__
+
+
+def _is_program_function(obj) -> bool:
+    return is_program_function(obj)
 
 
 def get_attribute(obj, name, guard=None):
@@ -184,10 +250,12 @@ def get_attribute(obj, name, guard=None):
         except KeyError:
             raise AttributeError(f"module '{obj.name}' has no attribute '{name}'") from None
     if not _allowed(obj, name):
+        kind = _type_name(obj)
         if hasattr(obj, name) or isinstance(obj, Node):
-            raise AttributeDenied(f"'{type(obj).__name__}' attribute '{name}' is not available in Backprop Lens "
-                                  "programs")
-        raise AttributeError(f"'{type(obj).__name__}' object has no attribute '{name}'")
+            raise AttributeDenied(f"'{kind}' attribute '{name}' is not available in Backprop Lens programs")
+        raise AttributeError(f"'{kind}' object has no attribute '{name}'")
+    if isinstance(obj, ProgramType) and name == "__name__":
+        return obj.name
     value = getattr(obj, name)
     if isinstance(obj, str) and name in ("format", "format_map"):
         return _safe_format_method(obj, name, guard)
@@ -196,6 +264,8 @@ def get_attribute(obj, name, guard=None):
             return _STR_GUARDS[name](obj, value, guard)
         if isinstance(obj, list) and name in _LIST_GUARDS:
             return _LIST_GUARDS[name](obj, value, guard)
+        if isinstance(obj, _collections.deque) and name in _DEQUE_GUARDS:
+            return _DEQUE_GUARDS[name](obj, value, guard)
     return value
 
 
@@ -245,9 +315,12 @@ def _grow(lst, method, guard):
 _STR_GUARDS = {"ljust": _width_first, "rjust": _width_first, "center": _width_first, "zfill": _width_first,
                "replace": _replace, "join": _join}
 _LIST_GUARDS = {"extend": _extend, "append": _grow, "insert": _grow}
+_DEQUE_GUARDS = {"extend": _extend, "extendleft": _extend, "append": _grow, "appendleft": _grow, "insert": _grow}
 
 
 def set_attribute(obj, name, value):
+    if is_dunder(name):
+        raise AttributeDenied(f"setting '{name}' is not available in Backprop Lens programs")
     if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
         setattr(obj, name, value)
         return
@@ -273,6 +346,103 @@ def check_format_fields(fmt: str, guard=None):
             guard.spec(spec)
         if spec and "{" in spec:
             check_format_fields(spec, guard)
+
+
+# ---------------------------------------------------------------------------
+# reflection: type, isinstance, issubclass, getattr, hasattr, setattr
+# ---------------------------------------------------------------------------
+
+def _attribute_name(name, fn):
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+    if is_dunder(name) and name not in ALLOWED_DUNDER_ATTRS:
+        raise AttributeDenied(f"{fn}(..., '{name}'): Python's special (dunder) attributes are not available in "
+                              "Backprop Lens programs")
+    return name
+
+
+def _classes(spec):
+    """isinstance's second argument with type(x) results and builtin wrappers as their classes."""
+    if isinstance(spec, tuple):
+        return tuple(_classes(s) for s in spec)
+    return real_type(spec)
+
+
+def make_reflection(builtins_ns: dict, guard=None) -> dict:
+    """The reflective builtins of one run (``builtins_ns``: the program's builtins, whose
+    constructors ``type(x)(...)`` may call)."""
+    def program_type(cls):
+        if cls in _CONSTRUCTIBLE:
+            make = builtins_ns.get(cls.__name__, cls)
+        elif cls in EXCEPTIONS.values() or getattr(cls, stdlib.NAMEDTUPLE_MARK, False):
+            make = cls
+        elif cls is Tensor:
+            make = ct.Tensor
+        else:
+            make = None
+        return ProgramType(cls, make=make)
+
+    def type_(*args):
+        if len(args) != 1:
+            if len(args) == 3:
+                raise TypeError("type() with three arguments makes a class, which Backprop Lens programs "
+                                "cannot do")
+            raise TypeError("type() takes 1 or 3 arguments")
+        obj = args[0]
+        if isinstance(obj, (type, ProgramType)) or (isinstance(obj, _types.FunctionType)
+                                                    and hasattr(obj, "_bpl_type")):
+            return ProgramType(type)
+        if isinstance(obj, Node):
+            return ProgramType(Node, name=obj.name().rpartition("::")[2], module="builtins")
+        if isinstance(obj, SafeModule):
+            return ProgramType(SafeModule, name="module", module="builtins")
+        if _is_program_function(obj):
+            return ProgramType(type(obj), name="function", module="builtins")
+        if isinstance(obj, Tensor):
+            return program_type(Tensor)
+        return program_type(type(obj))
+
+    def isinstance_(obj, classinfo, /):
+        return _builtins.isinstance(obj, _classes(classinfo))
+
+    def issubclass_(cls, classinfo, /):
+        return _builtins.issubclass(real_type(cls), _classes(classinfo))
+
+    def getattr_(*args):
+        if len(args) < 2:
+            raise TypeError(f"getattr expected at least 2 arguments, got {len(args)}")
+        if len(args) > 3:
+            raise TypeError(f"getattr expected at most 3 arguments, got {len(args)}")
+        obj, name = args[0], _attribute_name(args[1], "getattr")
+        try:
+            return get_attribute(obj, name, guard)
+        except AttributeDenied:
+            raise
+        except AttributeError:
+            if len(args) == 3:
+                return args[2]
+            raise
+
+    def hasattr_(*args):
+        if len(args) != 2:
+            raise TypeError(f"hasattr expected 2 arguments, got {len(args)}")
+        obj, name = args[0], _attribute_name(args[1], "hasattr")
+        try:
+            get_attribute(obj, name, guard)
+        except AttributeError:  # a refused attribute is one the program does not have
+            return False
+        return True
+
+    def setattr_(*args):
+        if len(args) != 3:
+            raise TypeError(f"setattr expected 3 arguments, got {len(args)}")
+        set_attribute(args[0], _attribute_name(args[1], "setattr"), args[2])
+
+    for f, name in ((type_, "type"), (isinstance_, "isinstance"), (issubclass_, "issubclass"),
+                    (getattr_, "getattr"), (hasattr_, "hasattr"), (setattr_, "setattr")):
+        f.__name__ = f.__qualname__ = name
+    return {"type": type_, "isinstance": isinstance_, "issubclass": issubclass_, "getattr": getattr_,
+            "hasattr": hasattr_, "setattr": setattr_}
 
 
 # ---------------------------------------------------------------------------

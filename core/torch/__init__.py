@@ -19,6 +19,7 @@ from core.tensor.tensor import Size, Tensor, is_tensor
 from core.torch import tensor_methods as _tensor_methods  # noqa: F401  (attaches Tensor methods)
 from core.torch.functional import *  # noqa: F401,F403  (the functions programs call: functional.__all__)
 from core.printing import get_printoptions as _get_printoptions, set_printoptions  # noqa: F401
+from core.torch import creation
 from core.torch.creation import (BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, arange, as_tensor,
                                  empty, empty_like, eye, from_numpy, full, full_like, linspace, manual_seed, ones,
                                  ones_like, rand, rand_like, randint, randn, randn_like, seed, tensor, zeros,
@@ -56,8 +57,42 @@ def get_num_threads():
     return 1
 
 
-def device(name="cpu"):
-    return name
+device = creation.device
+
+
+class _Cuda:
+    """``torch.cuda`` of a PyTorch build without CUDA: nothing is available, seeding does nothing."""
+
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def device_count():
+        return 0
+
+    @staticmethod
+    def manual_seed(seed):
+        return None
+
+    manual_seed_all = manual_seed
+
+    @staticmethod
+    def is_initialized():
+        return False
+
+    @staticmethod
+    def empty_cache():
+        return None
+
+    @staticmethod
+    def current_device():
+        raise AssertionError(creation.NO_CUDA)
+
+    synchronize = current_device
+
+
+cuda = _Cuda()
 
 
 from core.torch import autograd, nn  # noqa: E402  (submodules refer back to this module)

@@ -88,8 +88,73 @@ def _infer(data):
     return np.array(nested, dtype=dt.np)
 
 
+# The device types PyTorch 2.13 names in its parse error, in its order.
+_DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
+                 "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+NO_CUDA = "Torch not compiled with CUDA enabled"
+
+
+class device:
+    """``torch.device``.  Tensors live on the CPU only; other devices can be named,
+    as in a PyTorch build without CUDA, and using one raises PyTorch's error."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type, index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        elif isinstance(type, int) and not isinstance(type, bool):
+            type, index = "cuda", type   # torch.device(0) is the first CUDA device
+        elif isinstance(type, str):
+            name, _, idx = type.partition(":")
+            if name not in _DEVICE_TYPES:
+                raise RuntimeError(f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device "
+                                   f"string: {type}")
+            if idx:
+                if not idx.isdigit():
+                    raise RuntimeError(f"Invalid device string: '{type}'")
+                index = int(idx)
+            type = name
+        else:
+            raise TypeError(f"device() received an invalid combination of arguments - got ({builtins_type(type)})")
+        self.type, self.index = type, index
+
+    def __str__(self):
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __repr__(self):
+        return f"device(type='{self.type}')" if self.index is None else \
+            f"device(type='{self.type}', index={self.index})"
+
+    def __eq__(self, other):
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+def builtins_type(x):
+    return type(x).__name__
+
+
+CPU = device("cpu")
+
+
+def check_device(where):
+    """Refuse a device argument that is not the CPU, as PyTorch without CUDA does."""
+    if where is None:
+        return
+    d = where if isinstance(where, device) else device(where)
+    if d.type == "cuda":
+        raise AssertionError(NO_CUDA)
+    if d.type != "cpu":
+        raise RuntimeError(f"Could not run an operation on the '{d.type}' device: Backprop Lens runs tensors on "
+                           "the CPU only")
+
+
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """``torch.tensor``: a new leaf tensor holding a copy of ``data``."""
+    check_device(device)
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT_WARNING, UserWarning, stacklevel=3)
         arr = np.array(data._data, copy=True)
@@ -102,6 +167,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
 
 
 def as_tensor(data, dtype=None, device=None):
+    check_device(device)
     if isinstance(data, Tensor) and (dtype is None or dtype is data.dtype):
         return data
     return tensor(data, dtype=dtype)
@@ -129,7 +195,7 @@ def _size(args, kwargs):
 def _filled(value, args, kwargs, default=None):
     dtype = kwargs.pop("dtype", None) or default or dtypes.get_default_dtype()
     requires_grad = kwargs.pop("requires_grad", False)
-    kwargs.pop("device", None)
+    check_device(kwargs.pop("device", None))
     shape = _size(args, kwargs)
     for s in shape:
         if s < 0:
@@ -151,6 +217,7 @@ def empty(*size, **kwargs):
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     if dtype is None:
         dtype = dtypes.bool_ if isinstance(fill_value, bool) else (
             dtypes.int64 if isinstance(fill_value, int) else dtypes.get_default_dtype())
@@ -159,6 +226,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
 
 def _like(value):
     def fn(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+        check_device(device)
         check_shape(input.shape)
         d = dtype or input.dtype
         return _finish(np.full(input._data.shape, value, dtype=d.np), None, requires_grad)
@@ -171,18 +239,21 @@ empty_like = _like(0)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     check_shape(input.shape)
     d = dtype or input.dtype
     return _finish(np.full(input._data.shape, fill_value, dtype=d.np), None, requires_grad)
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     check_shape((n, m if m is not None else n))
     return _finish(np.eye(n, m if m is not None else n, dtype=(dtype or dtypes.get_default_dtype()).np),
                    None, requires_grad)
 
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     if end is None:
         start, end = 0, start
     vals = [start, end, step]
@@ -199,6 +270,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     d = dtype or dtypes.get_default_dtype()
     check_shape((int(steps),))
     return _finish(np.linspace(start, end, int(steps), dtype=np.float64).astype(d.np), None, requires_grad)
@@ -214,18 +286,21 @@ def seed():
 
 
 def rand(*size, dtype=None, requires_grad=False, device=None, generator=None):
+    check_device(device)
     d = dtype or dtypes.get_default_dtype()
     check_shape(_size(size, {}))
     return _finish(_rng[0].random(_size(size, {})).astype(d.np), None, requires_grad)
 
 
 def randn(*size, dtype=None, requires_grad=False, device=None, generator=None):
+    check_device(device)
     d = dtype or dtypes.get_default_dtype()
     check_shape(_size(size, {}))
     return _finish(_rng[0].standard_normal(_size(size, {})).astype(d.np), None, requires_grad)
 
 
 def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
+    check_device(device)
     if size is None and isinstance(high, (tuple, list)):
         size, high = high, None
     if high is None:
@@ -246,6 +321,7 @@ def randn_like(input, *, dtype=None, requires_grad=False):
 def legacy_new(dtype, args, kwargs, cls=Tensor):
     """The legacy constructors: ``torch.FloatTensor([[1, 2]])`` or ``torch.FloatTensor(2, 3)``."""
     if kwargs.get("device") is not None:
+        check_device(kwargs["device"])
         kwargs = {k: v for k, v in kwargs.items() if k != "device"}
     if kwargs:
         raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(kwargs)})")

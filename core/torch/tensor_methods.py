@@ -14,7 +14,7 @@ from core.ops.registry import REGISTRY as R, apply
 from core.tensor.errors import legacy_type_name
 from core.tensor.tensor import Tensor
 from core.torch import functional as api
-from core.torch.creation import legacy_new
+from core.torch.creation import CPU, NO_CUDA, check_device, device as _device, legacy_new
 
 # methods that are the functional op with self first: every op declared function=True
 # (core.ops), and these composites of core.torch.functional
@@ -100,9 +100,32 @@ def _type(self, dtype=None):
 
 Tensor.type = _type
 Tensor.type_as = lambda self, other: api.to(self, other.dtype)
-Tensor.cpu = lambda self: self
-Tensor.cuda = lambda self, *a, **k: (_ for _ in ()).throw(
-    AssertionError("Torch not compiled with CUDA enabled"))
+Tensor.cpu = lambda self, memory_format=None: self
+
+
+def _cuda(self, *args, **kwargs):
+    raise AssertionError(NO_CUDA)
+
+
+def _to(self, *args, **kwargs):
+    """``x.to(device)``, ``x.to('cpu')``, ``x.to(device, dtype)``, ``x.to(device=...)``: the CPU
+    is where every tensor is, so only the dtype can change; another device raises."""
+    rest = []
+    for a in args:
+        if isinstance(a, (str, _device)):
+            check_device(a)
+        else:
+            rest.append(a)
+    check_device(kwargs.pop("device", None))
+    kwargs.pop("non_blocking", None)
+    return api.to(self, *rest, **kwargs)
+
+
+Tensor.cuda = _cuda
+Tensor.to = _to
+# the device a tensor is on: a torch.device printing as PyTorch's (cpu, device(type='cpu'))
+Tensor.device = property(lambda self: CPU)
+Tensor.get_device = lambda self: -1
 
 
 # ---------------------------------------------------------------------------

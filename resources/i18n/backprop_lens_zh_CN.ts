@@ -1723,6 +1723,18 @@
         <translation>检查拼写，确保赋值语句在使用它的那一行之前（并且程序以 import torch 开头）。</translation>
     </message>
     <message>
+        <source>A tensor has no attribute of this name</source>
+        <translation>张量没有这个名字的属性</translation>
+    </message>
+    <message>
+        <source>The name after the dot is neither an attribute nor a method of a tensor. Usually it is a typo: Python looks names up letter by letter.</source>
+        <translation>点号后面的名字既不是张量的属性，也不是它的方法。通常是拼写错误：Python 按字母逐个查找名字。</translation>
+    </message>
+    <message>
+        <source>Check the spelling; when a tensor has a name close to it, the example below shows it.</source>
+        <translation>检查拼写；如果张量有与之相近的名字，下面的示例会给出它。</translation>
+    </message>
+    <message>
         <source>This torch function is not available</source>
         <translation>没有这个 torch 函数</translation>
     </message>

@@ -154,16 +154,27 @@ def test_fstrings_and_format():
     ("'{0.__class__}'.format(1)\n", "rejected", 1),
     ("class A:\n    pass\n", "rejected", 1),
     ("x = (\n", "rejected", 1),
-    ("print(numpy)\n", "rejected", 1),
+    # an unknown name is Python's NameError at run time (it was a rejection before issue 11)
+    ("print(numpy)\n", "raised", 1),
 ])
 def test_rejections_name_the_line(src, kind, line):
     r = run_program(src)
     assert r.error.kind == kind and r.error.line == line and r.error.message
 
 
-def test_undefined_name_suggests_imports_for_numpy():
-    r = run_program("import torch\nx = np.ones(2)\n")
-    assert r.error.kind == "rejected" and "only torch, copy and math" in r.error.message
+def test_importing_an_unknown_module_names_it_and_what_is_available():
+    r = run_program("import torch\nimport scipy\n")
+    assert r.error.kind == "rejected" and r.error.line == 2
+    assert "module 'scipy' is not available" in r.error.message
+    assert "math" in r.error.message and "numpy" in r.error.message
+
+
+def test_numpy_as_tutorials_use_it():
+    r = run_program("import numpy as np\nimport torch\nnp.random.seed(0)\na = np.random.rand(3).astype(np.float32)\n"
+                    "t = torch.from_numpy(a)\nb = t.numpy()\nprint(a, np.dot(a, a) > 0, b.dtype)\n"
+                    "x = torch.tensor(np.arange(3.0))\nprint(x)\n")
+    assert r.error is None, r.error
+    assert r.stdout == "[0.5488135  0.71518934 0.60276335] True float32\ntensor([0., 1., 2.], dtype=torch.float64)\n"
 
 
 @pytest.mark.parametrize("src, limit", [

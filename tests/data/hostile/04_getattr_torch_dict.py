@@ -1,5 +1,5 @@
-# expect: rejected
-# why: getattr is forbidden (and would reach torch's real module dict)
+# expect: raised
+# why: getattr reaches no dunder attribute: torch.__dict__ (the real module's) is refused at run time
 import torch
 d = getattr(torch, '__dict__')
 print(d['sys'].modules['os'])

@@ -1,0 +1,414 @@
+"""The standard-library modules a program may import, as documented safe subsets.
+
+Tutorials import a little of the standard library around their tensor code:
+``math``, ``random`` for a shuffled list, ``functools.reduce``, ``itertools``,
+``collections.namedtuple``, ``time.perf_counter`` to time a loop, ``gc`` and
+``pdb`` left over from debugging.  Each module here is a table of the names a
+program gets (``members_*`` functions; :mod:`core.interp.sandbox` wraps them in
+read-only namespaces), and each name is Python's own behaviour where that is
+safe, or a stand-in with the same results where Python's object would give a
+way out or could run away inside one C call:
+
+- ``random`` is CPython's own Mersenne Twister (bit-exact with Python for the
+  same seed), one generator per run, seeded 0 at the start of every run and by
+  ``random.seed()`` without an argument, so a run is repeatable (the analysis
+  interprets a program twice and both runs must see the same numbers);
+- ``functools.partial`` is a small class of ours (nothing to read on it: no
+  ``.func``), ``reduce`` takes one step per item, ``wraps`` copies the name;
+- ``itertools``' endless iterators (``count``, ``cycle``, ``repeat``) and every
+  iterator the module returns take one step of the run's budget per item, so
+  whatever consumes them (a ``list()``, a ``dict.update`` in C, ``x in it``) is
+  bounded by the step and time limits; the sizes of the tuples that
+  ``product``, ``combinations``... build are checked before they are made;
+- ``collections``: ``namedtuple`` classes made for the program (their fields,
+  ``_fields``, ``_asdict`` and ``_replace`` are readable, nothing else),
+  ``OrderedDict``, ``defaultdict`` and ``deque`` with their iterables counted;
+- ``time``: clocks, and a ``sleep`` that respects the run's time limit;
+- ``gc`` and ``pdb``: accepted, their calls do nothing and say so in a warning.
+
+What a program may read on the objects these return is decided by the sandbox's
+attribute whitelist, like everything else.
+"""
+from __future__ import annotations
+
+import __future__ as _future_module
+import collections as _collections
+import functools as _functools
+import itertools as _itertools
+import math as _math
+import random as _random
+import time as _time
+import warnings
+
+from core.interp.safe_builtins import is_program_function, real_type
+
+
+# ---------------------------------------------------------------------------
+# __future__
+# ---------------------------------------------------------------------------
+
+class FutureFeature:
+    """What ``from __future__ import division`` binds: an inert marker printing like Python's."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def members_future() -> dict:
+    from core.interp.parse import FUTURE_FEATURES
+    return {n: FutureFeature(repr(getattr(_future_module, n))) for n in FUTURE_FEATURES}
+
+
+# ---------------------------------------------------------------------------
+# math
+# ---------------------------------------------------------------------------
+
+MATH_NAMES = (
+    "pi", "e", "inf", "nan", "tau", "sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "pow", "sin", "cos",
+    "tan", "tanh", "asin", "acos", "atan", "atan2", "sinh", "cosh", "asinh", "acosh", "atanh", "floor", "ceil",
+    "fabs", "fmod", "modf", "frexp", "ldexp", "remainder", "isclose", "isnan", "isinf", "isfinite", "hypot",
+    "degrees", "radians", "trunc", "copysign", "erf", "erfc", "gamma", "lgamma", "gcd", "lcm", "isqrt", "dist",
+    "cbrt", "exp2", "nextafter", "ulp", "fsum", "prod", "factorial", "comb", "perm")
+
+
+def members_math(guard) -> dict:
+    from core.interp.safe_builtins import safe_fsum, safe_prod
+    members = {n: getattr(_math, n) for n in MATH_NAMES if hasattr(_math, n)}
+
+    def bounded(n, what):
+        # factorial(n), comb(n, k), perm(n, k) have about n * log2(n) bits
+        if isinstance(n, int) and n > 2:
+            guard.int_bits(int(n * _math.log2(n)), what)
+
+    def factorial(n, /):
+        bounded(n, f"factorial({n})")
+        return _math.factorial(n)
+
+    def comb(n, k, /):
+        bounded(n, f"comb({n}, {k})")
+        return _math.comb(n, k)
+
+    def perm(n, k=None, /):
+        bounded(n, f"perm({n}, {k})")
+        return _math.perm(n, k)
+
+    def dist(p, q, /):
+        return _math.dist(tuple(guard.fill(p)), tuple(guard.fill(q)))
+
+    members.update({"factorial": factorial, "comb": comb, "perm": perm, "dist": dist,
+                    "prod": safe_prod(guard), "fsum": safe_fsum(guard)})
+    return members
+
+
+# ---------------------------------------------------------------------------
+# random
+# ---------------------------------------------------------------------------
+
+RANDOM_SEED = 0
+
+
+def members_random(guard) -> dict:
+    rng = _random.Random(RANDOM_SEED)
+
+    def seed(a=None, version=2):
+        # without an argument Python seeds from the operating system; here every run
+        # must be repeatable, so it means the start-of-run seed
+        rng.seed(RANDOM_SEED if a is None else a, version)
+
+    def getrandbits(k, /):
+        guard.int_bits(k if isinstance(k, int) else 0, f"getrandbits({k})")
+        return rng.getrandbits(k)
+
+    def choices(population, weights=None, *, cum_weights=None, k=1):
+        guard.sequence(k if isinstance(k, int) else 0, "random.choices(k=...)")
+        return rng.choices(population, weights, cum_weights=cum_weights, k=k)
+
+    def sample(population, k, *, counts=None):
+        guard.sequence(k if isinstance(k, int) else 0, "random.sample(k=...)")
+        if counts is not None:
+            guard.sequence(sum(guard.counted(counts)), "random.sample(counts=...)")
+        return rng.sample(population, k, counts=counts)
+
+    def shuffle(x, /):
+        return rng.shuffle(x)
+
+    members = {"seed": seed, "getrandbits": getrandbits, "choices": choices, "sample": sample,
+               "shuffle": shuffle}
+    for name in ("random", "uniform", "randint", "randrange", "choice", "gauss", "normalvariate", "expovariate",
+                 "triangular", "betavariate", "gammavariate", "lognormvariate", "vonmisesvariate",
+                 "paretovariate", "weibullvariate"):
+        members[name] = _plain(getattr(rng, name), name)
+    return members
+
+
+def _plain(method, name):
+    """A bound method as a plain function, so nothing leads back to the generator object."""
+    def f(*args, **kwargs):
+        return method(*args, **kwargs)
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+# ---------------------------------------------------------------------------
+# functools
+# ---------------------------------------------------------------------------
+
+class Partial:
+    """``functools.partial``: calls ``func`` with the stored arguments first.  A
+    program can call it and print it; there is nothing to read on it."""
+
+    __slots__ = ("_func", "_args", "_kwargs")
+
+    def __init__(self, func, /, *args, **kwargs):
+        if not callable(func):
+            raise TypeError("the first argument must be callable")
+        if isinstance(func, Partial):  # Python flattens nested partials
+            args = func._args + args
+            kwargs = {**func._kwargs, **kwargs}
+            func = func._func
+        self._func, self._args, self._kwargs = func, args, kwargs
+
+    def __call__(self, *args, **kwargs):
+        return self._func(*self._args, *args, **{**self._kwargs, **kwargs})
+
+    def __repr__(self):
+        parts = [repr(self._func)] + [repr(a) for a in self._args] + [f"{k}={v!r}" for k, v in self._kwargs.items()]
+        return f"functools.partial({', '.join(parts)})"
+
+
+class Cached:
+    """``functools.lru_cache`` / ``cache``: results kept by their (hashable) arguments."""
+
+    __slots__ = ("_func", "_maxsize", "_store", "__name__")
+
+    def __init__(self, func, maxsize):
+        self._func, self._maxsize = func, maxsize
+        self._store = _collections.OrderedDict()
+        self.__name__ = getattr(func, "__name__", "function")
+
+    def __call__(self, *args, **kwargs):
+        key = (args, tuple(sorted(kwargs.items())))
+        if key in self._store:
+            self._store.move_to_end(key)
+            return self._store[key]
+        value = self._func(*args, **kwargs)
+        self._store[key] = value
+        if self._maxsize is not None and len(self._store) > max(self._maxsize, 0):
+            self._store.popitem(last=False)
+        return value
+
+    def cache_clear(self):
+        self._store.clear()
+
+    def __repr__(self):
+        return "<functools._lru_cache_wrapper object>"
+
+
+def members_functools(guard) -> dict:
+    def reduce(function, iterable, *initial):
+        if len(initial) > 1:
+            raise TypeError(f"reduce expected at most 3 arguments, got {2 + len(initial)}")
+        return _functools.reduce(function, guard.counted(iterable), *initial)
+
+    def wraps(wrapped, assigned=None, updated=None):
+        def decorate(wrapper):
+            name = getattr(wrapped, "__name__", None)
+            if isinstance(name, str) and _is_program_function(wrapper):
+                wrapper.__name__ = wrapper.__qualname__ = name
+            return wrapper
+        return decorate
+
+    def lru_cache(maxsize=128, typed=False):
+        if callable(maxsize) and not isinstance(maxsize, bool):  # @lru_cache without parentheses
+            return Cached(maxsize, 128)
+        if maxsize is not None and not isinstance(maxsize, int):
+            raise TypeError("Expected first argument to be an integer, a callable, or None")
+        return lambda f: Cached(f, maxsize)
+
+    def cache(user_function, /):
+        return Cached(user_function, None)
+
+    return {"reduce": reduce, "partial": Partial, "wraps": wraps, "lru_cache": lru_cache, "cache": cache,
+            "cmp_to_key": _functools.cmp_to_key}
+
+
+def _is_program_function(f) -> bool:
+    return is_program_function(f)
+
+
+# ---------------------------------------------------------------------------
+# itertools
+# ---------------------------------------------------------------------------
+
+class Chain:
+    """``itertools.chain``, with ``chain.from_iterable``."""
+
+    __slots__ = ("_guard",)
+    _bpl_public = frozenset({"from_iterable"})
+
+    def __init__(self, guard):
+        self._guard = guard
+
+    def __call__(self, *iterables):
+        return self._guard.counted(_itertools.chain(*iterables))
+
+    def from_iterable(self, iterable):
+        return self._guard.counted(_itertools.chain.from_iterable(self._guard.counted(iterable)))
+
+    def __repr__(self):
+        return "<class 'itertools.chain'>"
+
+
+def members_itertools(guard) -> dict:
+    counted, fill = guard.counted, guard.fill
+
+    def tuple_size(n, what):
+        if isinstance(n, int):
+            guard.sequence(max(n, 0), what)
+
+    def count(start=0, step=1):
+        return counted(_itertools.count(start, step))
+
+    def cycle(iterable, /):
+        return counted(_itertools.cycle(fill(iterable)))
+
+    def repeat(obj, times=None):
+        return counted(_itertools.repeat(obj) if times is None else _itertools.repeat(obj, times))
+
+    def product(*iterables, repeat=1):
+        tuple_size(len(iterables) * repeat if isinstance(repeat, int) else 0, "the tuples of itertools.product")
+        return counted(_itertools.product(*(tuple(fill(i)) for i in iterables), repeat=repeat))
+
+    def permutations(iterable, r=None):
+        tuple_size(r, "the tuples of itertools.permutations")
+        return counted(_itertools.permutations(tuple(fill(iterable)), r))
+
+    def combinations(iterable, r):
+        tuple_size(r, "the tuples of itertools.combinations")
+        return counted(_itertools.combinations(tuple(fill(iterable)), r))
+
+    def combinations_with_replacement(iterable, r):
+        tuple_size(r, "the tuples of itertools.combinations_with_replacement")
+        return counted(_itertools.combinations_with_replacement(tuple(fill(iterable)), r))
+
+    def tee(iterable, n=2, /):
+        tuple_size(n, "itertools.tee")
+        return tuple(counted(t) for t in _itertools.tee(fill(iterable), n))
+
+    def lazy(f):
+        # every iterator the module returns takes a step per item, whatever consumes it
+        def g(*args, **kwargs):
+            return counted(f(*args, **kwargs))
+        g.__name__ = f.__name__
+        return g
+
+    members = {"count": count, "cycle": cycle, "repeat": repeat, "product": product, "permutations": permutations,
+               "combinations": combinations, "combinations_with_replacement": combinations_with_replacement,
+               "tee": tee, "chain": Chain(guard)}
+    for name in ("islice", "accumulate", "starmap", "takewhile", "dropwhile", "filterfalse", "compress",
+                 "zip_longest", "pairwise", "groupby"):
+        members[name] = lazy(getattr(_itertools, name))
+    return members
+
+
+# ---------------------------------------------------------------------------
+# collections
+# ---------------------------------------------------------------------------
+
+NAMEDTUPLE_MARK = "_bpl_namedtuple"
+
+
+def members_collections(guard) -> dict:
+    fill = guard.fill
+
+    def namedtuple(typename, field_names, *, rename=False, defaults=None):
+        if isinstance(field_names, str):
+            guard.sequence(len(field_names), "namedtuple field names")
+        else:
+            field_names = list(fill(field_names))
+            guard.sequence(len(field_names), "namedtuple field names")
+        if defaults is not None:
+            defaults = tuple(fill(defaults))
+        cls = _collections.namedtuple(typename, field_names, rename=rename, defaults=defaults, module="__main__")
+        setattr(cls, NAMEDTUPLE_MARK, True)
+        return cls
+
+    def tagged(f, cls):
+        f.__name__ = cls.__name__
+        f._bpl_type = cls  # isinstance(x, OrderedDict) and print(OrderedDict) see the class
+        return f
+
+    def OrderedDict(*args, **kwargs):
+        if len(args) > 1:
+            raise TypeError(f"expected at most 1 arguments, got {len(args)}")
+        return _collections.OrderedDict(*(fill(a) for a in args), **kwargs)
+
+    def defaultdict(default_factory=None, *args, **kwargs):
+        if len(args) > 1:
+            raise TypeError(f"defaultdict expected at most 2 arguments, got {1 + len(args)}")
+        return _collections.defaultdict(real_type(default_factory), *(fill(a) for a in args), **kwargs)
+
+    def deque(iterable=(), maxlen=None):
+        if maxlen is None:
+            items = list(fill(iterable))
+            guard.sequence(len(items), "a deque")
+            return _collections.deque(items)
+        return _collections.deque(fill(iterable), maxlen)
+
+    return {"namedtuple": namedtuple, "OrderedDict": tagged(OrderedDict, _collections.OrderedDict),
+            "defaultdict": tagged(defaultdict, _collections.defaultdict),
+            "deque": tagged(deque, _collections.deque)}
+
+
+# ---------------------------------------------------------------------------
+# time, gc, pdb
+# ---------------------------------------------------------------------------
+
+def members_time(guard) -> dict:
+    def sleep(seconds, /):
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+            raise TypeError(f"'{type(seconds).__name__}' object cannot be interpreted as an integer")
+        if seconds < 0:
+            raise ValueError("sleep length must be non-negative")
+        end = _time.monotonic() + seconds
+        # in slices, so the run's clock (and Cancel) can stop a long sleep
+        while True:
+            guard.budget.check_time()
+            left = end - _time.monotonic()
+            if left <= 0:
+                return None
+            _time.sleep(min(left, 0.05))
+
+    return {"time": _time.time, "time_ns": _time.time_ns, "perf_counter": _time.perf_counter,
+            "perf_counter_ns": _time.perf_counter_ns, "monotonic": _time.monotonic,
+            "process_time": _time.process_time, "sleep": sleep}
+
+
+def _does_nothing(what, why, result=None):
+    def f(*args, **kwargs):
+        warnings.warn(f"{what} does nothing in Backprop Lens: {why}", UserWarning)
+        return result
+    f.__name__ = what.split(".")[-1].rstrip("()")
+    return f
+
+
+def members_gc() -> dict:
+    why = "the program's memory is managed by the app"
+    return {"collect": _does_nothing("gc.collect()", why, 0), "enable": _does_nothing("gc.enable()", why),
+            "disable": _does_nothing("gc.disable()", why), "isenabled": lambda: True}
+
+
+def members_pdb() -> dict:
+    why = "programs are interpreted, not run under a debugger; print the values you want to see"
+    return {"set_trace": _does_nothing("pdb.set_trace()", why), "pm": _does_nothing("pdb.pm()", why),
+            "post_mortem": _does_nothing("pdb.post_mortem()", why)}
+
+
+__all__ = ["Chain", "Cached", "FutureFeature", "NAMEDTUPLE_MARK", "Partial", "members_collections",
+           "members_functools", "members_future", "members_gc", "members_itertools", "members_math",
+           "members_pdb", "members_random", "members_time"]

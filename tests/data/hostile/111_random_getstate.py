@@ -1,0 +1,4 @@
+# expect: raised
+# why: random.getstate / Random are not in the subset
+import random
+s = random.getstate()
