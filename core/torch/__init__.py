@@ -21,9 +21,9 @@ from core.torch.functional import *  # noqa: F401,F403  (the functions programs 
 from core.printing import get_printoptions as _get_printoptions, set_printoptions  # noqa: F401
 from core.torch import creation
 from core.torch.creation import (BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, arange, as_tensor,
-                                 empty, empty_like, eye, from_numpy, full, full_like, linspace, manual_seed, ones,
-                                 ones_like, rand, rand_like, randint, randn, randn_like, seed, tensor, zeros,
-                                 zeros_like)
+                                 empty, empty_like, eye, from_numpy, full, full_like, linspace, manual_seed, normal,
+                                 ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm, seed, tensor,
+                                 zeros, zeros_like)
 
 __version__ = "2.13.0+backprop-lens"
 

@@ -14,12 +14,14 @@ import numpy as np
 from core import dtypes
 from core.tensor.tensor import FLOAT_ONLY, Size, Tensor
 from core.context import check_shape, leaf_created
+from core.torch.random import Generator
 
 COPY_CONSTRUCT_WARNING = (
     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
 
-_rng = [np.random.default_rng(0)]
+# PyTorch's CPU generator (core.torch.random): reseeded 0 at the start of every run
+default_generator = Generator(0)
 
 
 def _finish(arr, dtype, requires_grad):
@@ -277,7 +279,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 
 
 def manual_seed(seed):
-    _rng[0] = np.random.default_rng(int(seed))
+    default_generator.manual_seed(seed)
     return None
 
 
@@ -289,14 +291,18 @@ def rand(*size, dtype=None, requires_grad=False, device=None, generator=None):
     check_device(device)
     d = dtype or dtypes.get_default_dtype()
     check_shape(_size(size, {}))
-    return _finish(_rng[0].random(_size(size, {})).astype(d.np), None, requires_grad)
+    shape = _size(size, {})
+    values = default_generator.uniform(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32)
+    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
 
 def randn(*size, dtype=None, requires_grad=False, device=None, generator=None):
     check_device(device)
     d = dtype or dtypes.get_default_dtype()
     check_shape(_size(size, {}))
-    return _finish(_rng[0].standard_normal(_size(size, {})).astype(d.np), None, requires_grad)
+    shape = _size(size, {})
+    values = default_generator.normal(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32)
+    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
 
 def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
@@ -307,7 +313,9 @@ def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, devic
         low, high = 0, low
     d = dtype or dtypes.int64
     check_shape(tuple(size))
-    return _finish(_rng[0].integers(low, high, size=tuple(size)).astype(d.np), None, requires_grad)
+    shape = tuple(size)
+    values = default_generator.integers(int(np.prod(shape)), low, high)
+    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
 
 def rand_like(input, *, dtype=None, requires_grad=False):
@@ -360,3 +368,23 @@ def Variable(data, requires_grad=False, volatile=False):
     if requires_grad:
         t.requires_grad_(True)
     return t
+
+
+def randperm(n, *, dtype=None, requires_grad=False, device=None, generator=None):
+    check_device(device)
+    check_shape((int(n),))
+    return _finish(default_generator.permutation(int(n)).astype((dtype or dtypes.int64).np), None, requires_grad)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
+    """``torch.normal(mean, std, size)`` with numbers for mean and std (tensors of them are issue 12's)."""
+    check_device(device)
+    if size is None or isinstance(mean, Tensor) or isinstance(std, Tensor):
+        raise TypeError("torch.normal with tensor means or standard deviations is not available in Backprop Lens "
+                        "yet; use torch.normal(mean, std, size=...) with numbers")
+    d = dtype or dtypes.get_default_dtype()
+    shape = _size(tuple(size), {})
+    check_shape(shape)
+    values = default_generator.normal(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32,
+                                      float(mean), float(std))
+    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)

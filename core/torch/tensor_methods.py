@@ -8,13 +8,15 @@ does not import them.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from core import dtypes
 from core.autograd.engine import backward as _backward
 from core.ops.registry import REGISTRY as R, apply
 from core.tensor.errors import legacy_type_name
 from core.tensor.tensor import Tensor
 from core.torch import functional as api
-from core.torch.creation import CPU, NO_CUDA, check_device, device as _device, legacy_new
+from core.torch.creation import CPU, default_generator, NO_CUDA, check_device, device as _device, legacy_new
 
 # methods that are the functional op with self first: every op declared function=True
 # (core.ops), and these composites of core.torch.functional
@@ -202,3 +204,26 @@ def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False,
 
 Tensor.__new__ = staticmethod(_legacy_new)
 Tensor.backward = _tensor_backward
+
+
+def _fill_random(self, values):
+    # written like copy_: PyTorch's leaf check and version bump; the numbers are the generator's
+    api.inplace(R["copy_"], self, (Tensor._make(values.reshape(self.shape).astype(self._data.dtype)),))
+    return self
+
+
+def _uniform_(self, a=0.0, b=1.0, *, generator=None):
+    wide = self._data.dtype == np.float64
+    u = default_generator.uniform(self.numel(), np.float64 if wide else np.float32)
+    width = (b - a) if wide else np.float32(b - a)
+    return _fill_random(self, u * width + (a if wide else np.float32(a)))
+
+
+def _normal_(self, mean=0.0, std=1.0, *, generator=None):
+    wide = self._data.dtype == np.float64
+    return _fill_random(self, default_generator.normal(self.numel(), np.float64 if wide else np.float32,
+                                                       float(mean), float(std)))
+
+
+Tensor.uniform_ = _uniform_
+Tensor.normal_ = _normal_

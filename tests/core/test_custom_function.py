@@ -10,13 +10,6 @@ at the node, and a deliberately wrong backward caught by both.
 """
 from __future__ import annotations
 
-import contextlib
-import importlib.util
-import io
-import re
-import runpy
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -29,27 +22,10 @@ from core.autograd import engine
 from core.symbolic.jacobian import jacobian
 from core.symbolic.shadow import Shadow
 from core.torch.autograd import Function
+from tests.recorded_programs import HAS_TORCH, programs, record, run_ours, run_torch
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "custom_functions"
-PROGRAMS = sorted(DATA.glob("*.py"))
-HAS_TORCH = importlib.util.find_spec("torch") is not None
-
-
-def _normal(text: str) -> str:
-    return re.sub(r"0x[0-9a-f]+", "0x…", text)
-
-
-def run_ours(path: Path) -> str:
-    buf = io.StringIO()
-    with core.torch.installed(), contextlib.redirect_stdout(buf):
-        runpy.run_path(str(path), run_name="__main__")
-    return _normal(buf.getvalue())
-
-
-def run_torch(path: Path) -> str:
-    # the project's own test program, in real PyTorch in a child process
-    return _normal(subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120,
-                                  check=True).stdout)
+PROGRAMS = programs(DATA)
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
@@ -142,17 +118,6 @@ def test_a_forward_written_in_place_is_traced_too():
     assert step.implied[0][2]
 
 
-def record() -> None:
-    import torch
-    assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__
-    for path in PROGRAMS:
-        path.with_suffix(".out").write_text(run_torch(path))
-        print("recorded", path.with_suffix(".out").name)
-
-
-if __name__ == "__main__":
-    record()
-
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_report_shows_what_the_forward_implies_beside_what_was_sent(lang):
@@ -164,3 +129,7 @@ def test_the_report_shows_what_the_forward_implies_beside_what_was_sent(lang):
     implied = t["implied_differs"].format(name="h", value="[20.085537, 0.0024787523]")
     assert implied.replace("'", "&#x27;") in row
     assert "[40.171074, 0.004957504]" in row    # what the program's (doubled) backward sent
+
+
+if __name__ == "__main__":
+    record(DATA)

@@ -1,0 +1,50 @@
+"""The project's own test programs, run with core.torch as ``torch`` and in real PyTorch.
+
+A folder of ``NAME.py`` programs (written by the project, never a user's) with
+``NAME.out`` beside each: what PyTorch 2.13.0 printed.  :func:`run_ours` runs a
+program with core.torch installed as ``torch``; :func:`run_torch` runs it in
+real PyTorch in a child process; ``record(folder)`` rewrites the ``.out`` files.
+Object addresses are written as ``0x…`` (they differ from run to run).
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import re
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import core.torch
+
+HAS_TORCH = importlib.util.find_spec("torch") is not None
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"0x[0-9a-f]+", "0x…", text)
+
+
+def programs(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.py"))
+
+
+def run_ours(path: Path) -> str:
+    buf = io.StringIO()
+    with core.torch.installed(), contextlib.redirect_stdout(buf):
+        runpy.run_path(str(path), run_name="__main__")
+    return _normal(buf.getvalue())
+
+
+def run_torch(path: Path) -> str:
+    return _normal(subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120,
+                                  check=True).stdout)
+
+
+def record(folder: Path) -> None:
+    import torch
+    assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__
+    for path in programs(folder):
+        path.with_suffix(".out").write_text(run_torch(path))
+        print("recorded", path.with_suffix(".out"))
