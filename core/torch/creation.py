@@ -287,20 +287,26 @@ def seed():
     return 0
 
 
-def rand(*size, dtype=None, requires_grad=False, device=None, generator=None):
+def rand(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
     check_device(device)
     d = dtype or dtypes.get_default_dtype()
-    check_shape(_size(size, {}))
-    shape = _size(size, {})
+    size = _size(size, kwargs)   # torch.rand(2, 3), torch.rand((2, 3)) or torch.rand(size=(2, 3))
+    if kwargs:
+        raise TypeError(f"rand() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    check_shape(size)
+    shape = size
     values = default_generator.uniform(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32)
     return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
 
-def randn(*size, dtype=None, requires_grad=False, device=None, generator=None):
+def randn(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
     check_device(device)
     d = dtype or dtypes.get_default_dtype()
-    check_shape(_size(size, {}))
-    shape = _size(size, {})
+    size = _size(size, kwargs)   # torch.randn(2, 3), torch.randn((2, 3)) or torch.randn(size=(2, 3))
+    if kwargs:
+        raise TypeError(f"randn() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    check_shape(size)
+    shape = size
     values = default_generator.normal(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32)
     return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
