@@ -126,7 +126,8 @@ def test_lesson_tensor_checks(name):
 def test_lesson_analysis_checks(name):
     meta = _meta(name)
     a = _analysis(name)
-    assert a.match, a.notes
+    # a lesson may show a disagreement on purpose (a wrong custom backward): "expect_match": false
+    assert a.match == meta.get("expect_match", True), a.notes
     for c in [c for c in meta["checks"] if "analysis" in c]:
         field = {"jacobian": a.jacobian, "vjp": a.vjp, "backward": a.backward}[c["analysis"]]
         assert field is not None and c["leaf"] in field, c

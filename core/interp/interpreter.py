@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import operator
 
-from core.interp import safe_builtins
+from core.interp import classes, safe_builtins
 from core.interp.limits import Budget, LimitExceeded, Limits
 from core.interp.parse import Program, ProgramRejected
 from core.interp.safe_builtins import _BOUNDED, EXCEPTIONS, ProgramType, real_type
@@ -33,6 +33,12 @@ _CMPOPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast
 # containers whose `in` Python answers without running through an iterator
 _CONTAINERS = _BOUNDED + (Tensor, ProgramType)
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_, ast.Invert: operator.invert}
+
+
+def _super(*args):
+    """The program's ``super``: the interpreter answers calls to it (it needs the
+    calling method's frame); called from host code, it has none."""
+    raise RuntimeError("super(): no arguments")
 
 
 class _Break(BaseException):
@@ -59,12 +65,33 @@ class Scope:
         self.parent = parent
 
 
-class Frame:
-    __slots__ = ("line", "name")
+class ClassScope(Scope):
+    """The scope a class body runs in: its names become the class namespace, and
+    functions defined in it close over the enclosing scope, not this one (Python's
+    rule).  ``owner`` is the class once made (for ``super()`` in its methods)."""
 
-    def __init__(self, name):
+    __slots__ = ("owner",)
+
+    def __init__(self, parent):
+        super().__init__(parent)
+        self.owner = None
+
+
+def _closure(scope):
+    """The scope a function defined in ``scope`` sees (a class body is skipped)."""
+    while isinstance(scope, ClassScope):
+        scope = scope.parent
+    return scope
+
+
+class Frame:
+    __slots__ = ("line", "name", "fn", "scope")
+
+    def __init__(self, name, fn=None, scope=None):
         self.line = None
         self.name = name
+        self.fn = fn          # the program function running in this frame, and its scope
+        self.scope = scope    # (zero-argument super() reads the class and the first argument)
 
 
 class UserFunction:
@@ -72,12 +99,13 @@ class UserFunction:
 
     _bpl_program_function = True  # how the sandbox tells the program's functions from the host's
 
-    def __init__(self, interp, node, scope, defaults, kw_defaults, name):
+    def __init__(self, interp, node, scope, defaults, kw_defaults, name, class_scope=None):
         self._interp = interp
         self._node = node
         self._scope = scope
         self._defaults = defaults
         self._kw_defaults = kw_defaults
+        self._class_scope = class_scope   # the class body it was defined in, if any
         self.__name__ = name
         self.__qualname__ = name
 
@@ -108,6 +136,10 @@ def _local_names(node) -> frozenset:
                 stack.extend(n.decorator_list)
             stack.extend(n.args.defaults + [d for d in n.args.kw_defaults if d is not None])
             continue
+        if isinstance(n, ast.ClassDef):   # its body binds class attributes, not locals
+            names.add(n.name)
+            stack.extend(n.bases)
+            continue
         if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             stack.append(n.generators[0].iter)
             continue
@@ -133,6 +165,9 @@ class Interpreter:
         self.modules = build_modules(self.guard)
         self.builtins = safe_builtins.make_builtins(out, self.guard)
         self.builtins.update(make_reflection(self.builtins, self.guard))
+        self.builtins.update({"object": object, "staticmethod": classes.StaticMethod,
+                              "classmethod": classes.ClassMethod, "property": classes.Property,
+                              "super": _super, "NotImplemented": NotImplemented})
         self.globals = Scope()
         self.frames = [Frame("<module>")]
         self.depth = 0
@@ -142,7 +177,7 @@ class Interpreter:
         self.error_inner_line = None
         self._stmt = {t: getattr(self, "s_" + t.__name__) for t in (
             ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.If, ast.For, ast.While, ast.Break,
-            ast.Continue, ast.Pass, ast.FunctionDef, ast.Return, ast.Import, ast.ImportFrom, ast.With,
+            ast.Continue, ast.Pass, ast.FunctionDef, ast.ClassDef, ast.Return, ast.Import, ast.ImportFrom, ast.With,
             ast.Assert, ast.Try, ast.Delete, ast.Raise)}
         self._expr = {t: getattr(self, "e_" + t.__name__) for t in (
             ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Lambda, ast.IfExp, ast.Dict, ast.Set, ast.ListComp,
@@ -291,10 +326,24 @@ class Interpreter:
         return None
 
     def s_FunctionDef(self, node, scope):
+        decorators = [self.eval(dec, scope) for dec in node.decorator_list]
         fn = self._make_function(node, scope, node.name)
-        for dec in reversed(node.decorator_list):
-            fn = self.call(self.eval(dec, scope), (fn,), {})
+        for dec in reversed(decorators):
+            fn = self.call(dec, (fn,), {})
         scope.vars[node.name] = fn
+
+    def s_ClassDef(self, node, scope):
+        bases = tuple(self.eval(b, scope) for b in node.bases)
+        body = ClassScope(scope)
+        self.exec_block(node.body, body)
+        cls = classes.make_class(node.name, bases, body.vars)
+        body.owner = cls
+        for key, value in body.vars.items():
+            # methods name themselves Class.method in Python's messages
+            for f in (value, getattr(value, "fn", None), getattr(value, "fget", None), getattr(value, "fset", None)):
+                if isinstance(f, UserFunction) and f._class_scope is body:
+                    f.__qualname__ = f"{node.name}.{f.__name__}"
+        scope.vars[node.name] = cls
 
     def s_Return(self, node, scope):
         raise _Return(None if node.value is None else self.eval(node.value, scope))
@@ -399,7 +448,30 @@ class Interpreter:
         args = node.args
         defaults = [self.eval(d, scope) for d in args.defaults]
         kw_defaults = [None if d is None else self.eval(d, scope) for d in args.kw_defaults]
-        return UserFunction(self, node, scope, defaults, kw_defaults, name)
+        class_scope = scope if isinstance(scope, ClassScope) else None
+        return UserFunction(self, node, _closure(scope), defaults, kw_defaults, name, class_scope)
+
+    def _super(self, args):
+        """``super()`` (the method's class and first argument) or ``super(Cls, obj)``."""
+        if not args:
+            frame = self.frames[-1]
+            fn = frame.fn
+            owner = None if fn is None or fn._class_scope is None else fn._class_scope.owner
+            if owner is None:
+                raise RuntimeError("super(): __class__ cell not found")
+            a = fn._node.args
+            params = a.posonlyargs + a.args
+            if not params or params[0].arg not in frame.scope.vars:
+                raise RuntimeError("super(): no arguments")
+            args = (owner, frame.scope.vars[params[0].arg])
+        if len(args) != 2:
+            raise TypeError("super() in Backprop Lens takes no arguments or two (super(Class, self))")
+        cls, obj = args
+        if not classes.is_program_class(cls):
+            raise TypeError("super() argument 1 must be a class of the program")
+        if not (isinstance(obj, cls) or (isinstance(obj, type) and issubclass(obj, cls))):
+            raise TypeError("super(type, obj): obj must be an instance or subtype of type")
+        return classes.Super(cls, obj)
 
     def call_user(self, fn, args, kwargs):
         node = fn._node
@@ -413,7 +485,7 @@ class Interpreter:
         if self.depth > self.limits.max_call_depth:
             self.depth -= 1
             raise LimitExceeded(self.limits, "max_call_depth")
-        frame = Frame(fn.__name__)
+        frame = Frame(fn.__name__, fn, scope)
         self.frames.append(frame)
         try:
             if isinstance(node, ast.Lambda):
@@ -435,7 +507,7 @@ class Interpreter:
     def _bind_args(self, fn, scope, args, kwargs):
         a = fn._node.args
         params = [p.arg for p in a.posonlyargs + a.args]
-        name = fn.__name__
+        name = fn.__qualname__
         v = scope.vars
         if len(args) > len(params) and a.vararg is None:
             raise TypeError(f"{name}() takes {len(params)} positional argument{'s' if len(params) != 1 else ''} "
@@ -473,7 +545,12 @@ class Interpreter:
     def call(self, func, args, kwargs):
         if isinstance(func, SafeModule):
             raise TypeError("'module' object is not callable")
-        if kwargs and not isinstance(func, UserFunction):
+        if func is _super:
+            if kwargs:
+                raise TypeError("super() takes no keyword arguments")
+            return self._super(args)
+        own = isinstance(func, (UserFunction, classes.BoundMethod)) or classes.is_program_class(func)
+        if kwargs and not own:
             # the program's own functions may take _private keywords; a host function's
             # underscore parameters are its internals
             for k in kwargs:
@@ -559,7 +636,7 @@ class Interpreter:
         return _UNARY[node.op.__class__](self.eval(node.operand, scope))
 
     def _contains(self, container, item):
-        if isinstance(container, _CONTAINERS) or not hasattr(container, "__next__"):
+        if isinstance(container, _CONTAINERS + (classes.ProgramInstance,)) or not hasattr(container, "__next__"):
             return item in container
         # an iterator (itertools.count()) is searched one counted step at a time
         return any(x is item or x == item for x in self.guard.counted(container))

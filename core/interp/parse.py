@@ -30,7 +30,8 @@ class ProgramRejected(Exception):
 # safe subsets of the standard library (core.interp.sandbox builds them, and
 # README.md lists what each holds).
 IMPORTABLE = {
-    "torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional",
+    "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
+    "torch.nn.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
     "numpy", "numpy.random", "numpy.linalg",
 }
@@ -51,7 +52,8 @@ SAFE_BUILTINS = {
     "str", "repr", "abs", "min", "max", "sum", "round", "isinstance", "sorted", "reversed", "any", "all",
     "map", "filter", "iter", "next", "divmod", "pow", "format", "callable", "hash", "id", "chr", "ord",
     "type", "issubclass", "getattr", "setattr", "hasattr",
-    "True", "False", "None",
+    "object", "super", "staticmethod", "classmethod", "property",
+    "True", "False", "None", "NotImplemented",
     # exceptions, for try/except and raise
     "Exception", "RuntimeError", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError",
     "AssertionError", "AttributeError", "ArithmeticError", "LookupError", "NameError", "StopIteration",
@@ -78,11 +80,6 @@ FORBIDDEN_NAMES = {
     "exit": "programs end by reaching their last line",
     "quit": "programs end by reaching their last line",
     "memoryview": "raw memory is not available",
-    "object": "defining classes is not available",
-    "super": "defining classes is not available",
-    "classmethod": "defining classes is not available",
-    "staticmethod": "defining classes is not available",
-    "property": "defining classes is not available",
     "bytearray": "raw bytes are not available",
     "bytes": "raw bytes are not available",
 }
@@ -93,7 +90,9 @@ ALLOWED_DUNDER_NAMES = {"__name__"}
 # Dunder attributes a program may read, harmless strings: a class's or
 # function's name, and torch.__version__.  Every other ``__x__`` attribute is
 # refused, here and (for getattr/hasattr/setattr) at run time.
-ALLOWED_DUNDER_ATTRS = {"__name__", "__version__"}
+# ``__init__`` is readable for ``super().__init__(...)`` and ``Base.__init__(self, ...)``;
+# the sandbox gives it on program classes, their instances and super() only.
+ALLOWED_DUNDER_ATTRS = {"__name__", "__version__", "__init__"}
 # Underscore attributes of host objects that are PyTorch's public API.  Other
 # single-underscore attributes pass this check and are decided per type by the
 # sandbox (a host object has none of them; program-made namedtuples have _fields...).
@@ -105,8 +104,38 @@ def is_dunder(name: str) -> bool:
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
+# Special methods a class body may define that Python dispatches (core.interp.classes
+# gives each a host dispatcher); with __init__, the dunder names a method may have.
+_BINARY = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor")
+DISPATCHED_METHODS = tuple(f"__{p}{n}__" for n in _BINARY for p in ("", "r", "i")) + (
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__neg__", "__pos__", "__abs__", "__invert__",
+    "__len__", "__getitem__", "__setitem__", "__delitem__", "__iter__", "__next__", "__contains__",
+    "__call__", "__bool__", "__str__", "__repr__", "__hash__", "__float__", "__int__")
+ALLOWED_METHODS = frozenset(DISPATCHED_METHODS) | {"__init__"}
+# Special names a class may not define (they reach Python's object machinery), with
+# what to write instead.
+REFUSED_METHODS = {
+    "__getattribute__": "set the attributes in __init__ instead",
+    "__getattr__": "set the attributes in __init__ instead",
+    "__setattr__": "assign attributes with self.name = value",
+    "__delattr__": "assign attributes with self.name = value",
+    "__del__": "Backprop Lens never runs code when an object is freed",
+    "__new__": "create the instance's attributes in __init__",
+    "__reduce__": "objects are not pickled in Backprop Lens",
+    "__reduce_ex__": "objects are not pickled in Backprop Lens",
+    "__init_subclass__": "set what subclasses need in their own __init__",
+    "__class_getitem__": "classes are not subscripted in Backprop Lens",
+    "__set_name__": "assign the attribute in __init__",
+    "__get__": "use @property",
+    "__set__": "use @property and @x.setter",
+    "__delete__": "use @property",
+    "__slots__": "assign attributes in __init__",
+    "__dict__": "assign attributes in __init__",
+    "__class__": "use type(x) to read the class",
+}
+
 _ALLOWED_NODES = {
-    ast.Module, ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.If, ast.For, ast.While, ast.Break,
+    ast.Module, ast.ClassDef, ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.If, ast.For, ast.While, ast.Break,
     ast.Continue, ast.Pass, ast.FunctionDef, ast.Return, ast.Import, ast.ImportFrom, ast.With, ast.Assert,
     ast.Try, ast.Delete, ast.Raise,
     ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Lambda, ast.IfExp, ast.Dict, ast.Set, ast.ListComp, ast.SetComp,
@@ -120,7 +149,6 @@ _ALLOWED_NODES = {
 }
 
 _CONSTRUCT_NAMES = {
-    ast.ClassDef: ("class definitions", "write functions with def instead"),
     ast.AsyncFunctionDef: ("async functions", None),
     ast.Await: ("await", None),
     ast.Yield: ("generators (yield)", "build a list instead"),
@@ -195,6 +223,7 @@ class _Checker:
     def __init__(self, tree):
         self.tree = tree
         self.bound = _bound_names(tree)
+        self.methods = set()    # ids of the FunctionDef nodes directly in a class body
 
     def check(self):
         for node in ast.walk(self.tree):
@@ -213,7 +242,27 @@ class _Checker:
         # names are Python's machinery and stay out of reach
         if is_dunder(name) and name not in ALLOWED_DUNDER_NAMES:
             _reject(node, f"the {what} '{name}' is one of Python's special (dunder) names, and such names are "
-                          "not available in Backprop Lens programs", "dunder-name")
+                          "not available in Backprop Lens programs", "dunder-name", REFUSED_METHODS.get(name))
+
+    def check_ClassDef(self, node):
+        self._name(node, node.name, "class name")
+        if node.keywords:
+            _reject(node, f"class keywords ({node.keywords[0].arg or '**'}=...) are not available in Backprop Lens "
+                          "programs", "class-keyword", "write class Name(Base): without metaclass or keywords")
+        if node.decorator_list:
+            _reject(node, "class decorators are not available in Backprop Lens programs", "class-decorator",
+                    "write the class without a decorator")
+        for base in node.bases:
+            if isinstance(base, ast.Starred):
+                _reject(base, "starred class bases are not available", "class-base", "name the base classes")
+            text = ast.unparse(base)
+            if text == "Module" or text.endswith("nn.Module"):
+                _reject(base, "classes deriving from torch.nn.Module are not available in Backprop Lens yet",
+                        "nn-module", "write the model as tensors and functions (w = torch.randn(..., "
+                        "requires_grad=True); def model(x): return x @ w)")
+        for stmt in node.body:
+            if isinstance(stmt, ast.FunctionDef):
+                self.methods.add(id(stmt))
 
     def check_Name(self, node):
         self._name(node, node.id)
@@ -233,7 +282,16 @@ class _Checker:
             self._name(node, node.arg, "keyword argument")
 
     def check_FunctionDef(self, node):
-        self._name(node, node.name, "function name")
+        name = node.name
+        if id(node) in self.methods and is_dunder(name):
+            if name in ALLOWED_METHODS:
+                return
+            hint = REFUSED_METHODS.get(name) or ("the special methods a class may define are __init__, "
+                                                 "__repr__, __str__, the operators (__add__, __radd__, __mul__, "
+                                                 "...), comparisons, __len__, __getitem__, __setitem__, __iter__, "
+                                                 "__next__, __contains__, __call__, __bool__ and __hash__")
+            _reject(node, f"a class may not define '{name}' in Backprop Lens programs", "special-method", hint)
+        self._name(node, name, "function name")
 
     def check_ExceptHandler(self, node):
         if node.name:
@@ -324,6 +382,11 @@ def _check_structure(tree):
             syntax(node, "'break' outside loop")
         if isinstance(node, ast.Continue) and not in_loop:
             syntax(node, "'continue' not properly in loop")
+        if isinstance(node, ast.ClassDef):
+            # a class body is neither a function nor a loop (return/break there are errors)
+            for child in ast.iter_child_nodes(node):
+                visit(child, False, False)
+            return
         if isinstance(node, (ast.FunctionDef, ast.Lambda)):
             a = node.args
             names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs] + \

@@ -31,7 +31,8 @@ from core.tensor.grad_mode import _GradModeManager
 from core.tensor.node import Node, RemovableHandle
 from core.tensor.tensor import Size, Tensor
 from core.interp.limits import LimitExceeded
-from core.interp import numpy_subset, stdlib
+from core.interp import classes, numpy_subset, stdlib
+from core.torch.autograd.function import Function as _Function
 from core.interp.parse import ALLOWED_DUNDER_ATTRS, SAVED_PREFIX, ProgramRejected, is_dunder
 from core.interp.safe_builtins import _CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, ProgramType, is_program_function, \
     real_type
@@ -41,6 +42,16 @@ from core.interp.safe_builtins import _CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, 
 # so a tutorial that prints it prints what it printed under PyTorch.
 TORCH_VERSION = "2.13.0+cpu"
 _TORCH_NAMES[ct.device] = ("torch", "device")
+_TORCH_NAMES[_Function] = ("torch.autograd.function", "Function")
+for _cls, _name in ((classes.StaticMethod, "staticmethod"), (classes.ClassMethod, "classmethod"),
+                    (classes.Property, "property"), (classes.BoundMethod, "method"), (classes.Super, "super")):
+    _TORCH_NAMES[_cls] = ("builtins", _name)
+
+
+def _once_differentiable(fn):
+    """torch.autograd.function.once_differentiable: a backward that is never
+    differentiated again; here the decorator changes nothing."""
+    return fn
 
 
 class SafeModule:
@@ -118,7 +129,10 @@ def build_modules(guard=None):
     autograd = SafeModule("torch.autograd", {
         "backward": cta.backward, "grad": cta.grad, "Variable": cta.Variable, "no_grad": cta.no_grad,
         "enable_grad": cta.enable_grad, "set_grad_enabled": cta.set_grad_enabled, "functional": functional,
-        "set_detect_anomaly": cta.set_detect_anomaly})
+        "set_detect_anomaly": cta.set_detect_anomaly, "Function": _Function})
+    function = SafeModule("torch.autograd.function", {"Function": _Function,
+                                                      "once_differentiable": _once_differentiable})
+    autograd.members["function"] = function
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
     nn = SafeModule("torch.nn", {"functional": nnf, "Parameter": ctn.Parameter})
     torch_members = _public(ct, exclude=("install", "annotations", "sys", "creation"))
@@ -131,6 +145,7 @@ def build_modules(guard=None):
     torch = SafeModule("torch", torch_members)
     copy = SafeModule("copy", {"deepcopy": _safe_deepcopy, "copy": _safe_copy})
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
+               "torch.autograd.function": function,
                "torch.nn": nn, "torch.nn.functional": nnf, "copy": copy}
     if guard is None:  # the module tables only (tests that list names); no run to bound
         from core.interp.limits import Budget, Limits
@@ -249,6 +264,8 @@ def get_attribute(obj, name, guard=None):
             return obj.members[name]
         except KeyError:
             raise AttributeError(f"module '{obj.name}' has no attribute '{name}'") from None
+    if isinstance(obj, (classes.ProgramInstance, classes.Super)) or classes.is_program_class(obj):
+        return _program_attribute(obj, name)
     if not _allowed(obj, name):
         kind = _type_name(obj)
         if hasattr(obj, name) or isinstance(obj, Node):
@@ -267,6 +284,18 @@ def get_attribute(obj, name, guard=None):
         if isinstance(obj, _collections.deque) and name in _DEQUE_GUARDS:
             return _DEQUE_GUARDS[name](obj, value, guard)
     return value
+
+
+def _program_attribute(obj, name):
+    """An attribute of a program's instance, class or super(): only what the program
+    put there (and a class's __name__, __init__ for super().__init__(...))."""
+    if is_dunder(name) and name != "__init__" and not (name == "__name__" and isinstance(obj, type)):
+        raise AttributeDenied(f"the attribute '{name}' is not available in Backprop Lens programs")
+    if isinstance(obj, classes.Super):
+        return classes.super_attribute(obj, name)
+    if isinstance(obj, type):
+        return classes.class_attribute(obj, name)
+    return classes.instance_attribute(obj, name)
 
 
 def _width_first(s, method, guard):
@@ -323,6 +352,15 @@ def set_attribute(obj, name, value):
         raise AttributeDenied(f"setting '{name}' is not available in Backprop Lens programs")
     if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
         setattr(obj, name, value)
+        return
+    if isinstance(obj, classes.ProgramInstance):
+        classes.set_instance_attribute(obj, name, value)
+        return
+    if classes.is_program_class(obj):
+        classes.set_class_attribute(obj, name, value)
+        return
+    if not isinstance(obj, type) and name in getattr(type(obj), "_bpl_settable", ()):
+        setattr(obj, name, value)   # a ctx of a custom Function: ctx.k = ...
         return
     raise AttributeDenied(f"setting '{name}' on a {type(obj).__name__} is not available in Backprop Lens programs"
                           + ("; tensors let you set grad, requires_grad and data" if isinstance(obj, Tensor) else ""))
@@ -389,6 +427,8 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
                                 "cannot do")
             raise TypeError("type() takes 1 or 3 arguments")
         obj = args[0]
+        if isinstance(obj, classes.ProgramInstance):
+            return type(obj)   # the program's class (its attributes go through the sandbox)
         if isinstance(obj, (type, ProgramType)) or (isinstance(obj, _types.FunctionType)
                                                     and hasattr(obj, "_bpl_type")):
             return ProgramType(type)

@@ -152,7 +152,8 @@ def test_fstrings_and_format():
     ("x = 1\ny = x.__class__\n", "rejected", 2),
     ("print(open)\n", "rejected", 1),
     ("'{0.__class__}'.format(1)\n", "rejected", 1),
-    ("class A:\n    pass\n", "rejected", 1),
+    ("class A(metaclass=type):\n    pass\n", "rejected", 1),
+    ("class A:\n    def __getattr__(self, n):\n        pass\n", "rejected", 2),
     ("x = (\n", "rejected", 1),
     # an unknown name is Python's NameError at run time (it was a rejection before issue 11)
     ("print(numpy)\n", "raised", 1),
