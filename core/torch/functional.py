@@ -462,6 +462,10 @@ def cumsum(input, dim, *, dtype=None, out=None):
     return apply(R["cumsum"], (t,), {"dim": t._dim(dim) if t.dim() else 0})
 
 
+def view_as(input, other):
+    return input.view(other.shape)
+
+
 def argmax(input, dim=None, keepdim=False):
     return apply(R["argmax"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
 

@@ -55,11 +55,14 @@ class FunctionCtx:
         self._node = None
 
     def save_for_backward(self, *tensors):
-        for k, t in enumerate(tensors):
+        # NOTE: PyTorch checks what was saved only when it builds the node (an input requires grad)
+        self._to_save = tensors
+
+    def _check_saved(self):
+        for k, t in enumerate(self._to_save):
             if t is not None and not isinstance(t, Tensor):
                 raise TypeError(f"save_for_backward can only save variables, but argument {k} is of type "
                                 f"{type(t).__name__}")
-        self._to_save = tensors
 
     @property
     def saved_tensors(self):
@@ -178,6 +181,7 @@ def apply_function(name: str, forward, backward, args, kwargs=None):
             alias._vc = o._version_counter()
             alias._sym = o._sym   # the same value, symbolically too
             outs[k] = alias
+    ctx._check_saved()
     node = _node_class(name)()
     node._seq = next(_seq)
     node.ctx = ctx
