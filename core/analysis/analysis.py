@@ -42,6 +42,7 @@ from core.interp import Limits
 from core.report_json import finite_json
 from core.symbolic.jacobian import display_names
 from core.tensor.tensor import Tensor
+from core.torch.autograd.function import CustomBackward
 from core.translatable import _T
 
 # Every text a user reads (notes, AnalysisError messages) is a _T("template").format(...):
@@ -326,7 +327,13 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes):
     except pytorch.ReplayError:
         script = None
     use = mode == "auto" or (mode == "loaded" and pytorch.loaded())
-    witness = pytorch.witness(rec, leaves, v, J, backward, engine_error) if use else None
+    custom = _custom_functions(cap.output)
+    # a custom Function's forward is replayed as plain operations: PyTorch then checks J, the
+    # mathematics of the forward, not the program's backward (which it would run silently)
+    witness = pytorch.witness(rec, leaves, v, J, None if custom else backward, engine_error) if use else None
+    if witness is not None and custom and witness["match"] is not None:
+        notes.append(_T("real PyTorch replays the custom Function {names} as the plain operations of its forward, "
+                        "so it checks J, not the program's backward").format(names=", ".join(custom)))
     if witness is not None and witness["note"]:
         notes.append(witness["note"] if witness["match"] is not False
                      else _T("real PyTorch disagrees: {note}").format(note=witness["note"]))
@@ -334,6 +341,20 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes):
         notes.append(_T("real PyTorch {version} disagrees: largest difference {diff:.3g}").format(
             version=witness["version"], diff=witness["max_abs_diff"]))
     return witness, script
+
+
+def _custom_functions(out) -> list:
+    """The names of the custom autograd.Functions in ``out``'s graph (``Cube`` for CubeBackward)."""
+    names, seen, stack = [], set(), [out.grad_fn]
+    while stack:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        if isinstance(fn, CustomBackward):
+            names.append(type(fn).__name__[:-len("Backward")])
+        stack.extend(n for n, _ in getattr(fn, "next_functions", ()))
+    return sorted(set(names))
 
 
 def _chain_rule(cap, out, v, event, label, engine_error, notes):

@@ -1132,6 +1132,10 @@
         <translation>未显示 float64 中心差分：重放记录下来的前向计算得不到程序中的数值（某个张量通过 .data 或 detach 出来的别名被修改了，重放看不到这种修改）</translation>
     </message>
     <message>
+        <source>real PyTorch replays the custom Function {names} as the plain operations of its forward, so it checks J, not the program&apos;s backward</source>
+        <translation>真实的 PyTorch 把自定义 Function {names} 按其 forward 中的普通运算重放，因此它检验的是 J，而不是程序写的 backward</translation>
+    </message>
+    <message>
         <source>real PyTorch disagrees: {note}</source>
         <translation>真正的 PyTorch 结果不同：{note}</translation>
     </message>

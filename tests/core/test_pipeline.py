@@ -49,6 +49,8 @@ def test_engine_jacobian_in_the_json_is_j(outcomes):
             continue
         a = o.analysis_json()
         assert isinstance(a["engine_jacobian"], dict)
+        if not a["match"]:
+            continue   # a lesson's deliberately wrong custom backward: the engine's rows are its own
         for leaf, rows in a["engine_jacobian"].items():
             J = o.analysis.jacobian[leaf]
             E = np.array(rows, dtype=float)

@@ -112,7 +112,7 @@ def test_witness_on_every_recorded_program_and_lesson(path):
         assert w["match"] is None and ".data or a detached alias" in w["note"]
         return
     assert w["match"] is True, (w["note"], w["error"], w["max_abs_diff"])
-    if a.backward is not None and w["error"] is None:
+    if a.backward is not None and w["error"] is None and a.match:   # (a wrong custom backward: PyTorch checks J)
         for leaf in a.leaves:
             assert _close(w["backward"][leaf], a.backward[leaf])
 

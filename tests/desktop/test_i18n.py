@@ -41,6 +41,7 @@ SAME_IN_BOTH = {
     "Esc", "English", "bplens", "py", "retain_grad", "retain_graph", "create_graph", "requires_grad", "grad_fn",
     "self", "other",            # PyTorch's names of saved tensors (MulBackward0's self and other)
     "gradient", "detach", "MLP",   # backward(gradient=...), .detach() and the acronym, in lesson titles
+    "forward", "Function",         # a custom autograd.Function's forward (the lesson on a wrong backward)
     "HTML", "SVG", "PNG",          # file formats
     "Qt",
 }
@@ -155,7 +156,7 @@ def english_words(text: str, names: set[str]) -> list[str]:
             token = token[1:-1]
         letters = re.sub(r"[^A-Za-z]", "", token)
         if (len(letters) < 2 or token in SAME_IN_BOTH or token in names or CODE_LIKE.search(token)
-                or CJK.search(token)):
+                or CJK.search(token) or re.fullmatch(r"[A-Z]\w*Backward\d*", token)):   # a grad_fn's name
             continue
         words.append(token)
     return words

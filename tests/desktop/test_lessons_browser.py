@@ -63,7 +63,7 @@ def test_the_browser_lists_every_lesson_with_its_english_title(window):
     browser = window.lessons_dock.browser
     assert window.lessons_dock.isVisible()   # shown at first start
     names = resources.lesson_names()
-    assert len(names) == 15
+    assert len(names) == 16
     assert browser.lesson_names() == names
     titles = [info(n)["title"]["en"] for n in names]
     assert browser.language() == "en"
