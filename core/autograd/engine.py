@@ -304,7 +304,9 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 rec.leave(fn, outs, released=not keep_graph)
             if fn._hooked and fn._post_hooks:
                 for hook in list(fn._post_hooks.values()):
-                    hook(tuple(_to_tensor(o) if o is not None else None for o in outs), _as_grads(g))
+                    r = hook(tuple(_to_tensor(o) if o is not None else None for o in outs), _as_grads(g))
+                    if r is not None:   # a post-hook may replace the gradients the node sends (PyTorch)
+                        outs = [None if x is None else _from_tensor(x, F) for x in r]
             for (nxt, nr), og in zip(fn.next_functions, outs):
                 if nxt is None:
                     continue

@@ -12,6 +12,8 @@ the attribute name's check done at run time.
 """
 from __future__ import annotations
 
+import ast
+
 import builtins as _builtins
 import collections as _collections
 import copy as _copy
@@ -133,6 +135,7 @@ def build_modules(guard=None):
     function = SafeModule("torch.autograd.function", {"Function": _Function,
                                                       "once_differentiable": _once_differentiable})
     autograd.members["function"] = function
+    autograd.members["graph"] = SafeModule("torch.autograd.graph", {"Node": cta.graph.Node})
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
     nn = SafeModule("torch.nn", {"functional": nnf, "Parameter": ctn.Parameter})
     torch_members = _public(ct, exclude=("install", "annotations", "sys", "creation"))
@@ -175,7 +178,7 @@ NODE_ATTRS = frozenset({"name", "next_functions", "register_hook", "register_pre
 DTYPE_ATTRS = frozenset({"is_floating_point", "is_complex", "is_signed", "itemsize"})
 NDARRAY_ATTRS = frozenset({"tolist", "shape", "dtype", "ndim", "size", "item", "T", "sum", "mean", "max", "min",
                            "reshape", "copy", "flatten", "argmax", "argmin", "round", "std", "var", "all", "any",
-                           "astype", "transpose", "clip", "cumsum", "prod", "squeeze", "argsort", "sort",
+                           "astype", "transpose", "dot", "clip", "cumsum", "prod", "squeeze", "argsort", "sort",
                            "ravel", "fill", "itemsize", "real", "imag"})
 STR_ATTRS = frozenset({"format", "join", "upper", "lower", "strip", "lstrip", "rstrip", "split", "rsplit", "replace",
                        "startswith", "endswith", "ljust", "rjust", "center", "zfill", "title", "capitalize",
@@ -283,6 +286,8 @@ def get_attribute(obj, name, guard=None):
             return _LIST_GUARDS[name](obj, value, guard)
         if isinstance(obj, _collections.deque) and name in _DEQUE_GUARDS:
             return _DEQUE_GUARDS[name](obj, value, guard)
+        if isinstance(obj, np.ndarray) and name == "dot":
+            return _checked_dot(obj, guard)
     return value
 
 
@@ -296,6 +301,16 @@ def _program_attribute(obj, name):
     if isinstance(obj, type):
         return classes.class_attribute(obj, name)
     return classes.instance_attribute(obj, name)
+
+
+def _checked_dot(a, guard):
+    """``a.dot(b)``: the product's size checked first, as ``np.dot``'s is."""
+    def dot(b, out=None):
+        if out is not None:
+            raise TypeError("dot(out=...) is not available in Backprop Lens programs")
+        guard.binop(ast.MatMult, a, b) if isinstance(b, np.ndarray) else None
+        return a.dot(b)
+    return dot
 
 
 def _width_first(s, method, guard):
