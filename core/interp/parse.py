@@ -33,7 +33,7 @@ IMPORTABLE = {
     "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
     "torch.nn.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
-    "numpy", "numpy.random", "numpy.linalg",
+    "numpy", "numpy.random", "numpy.linalg", "warnings",
 }
 # `from __future__ import ...` names Python knows; they change nothing here (every
 # program already has the Python 3 behaviour they ask for).
@@ -73,7 +73,6 @@ FORBIDDEN_NAMES = {
     "globals": "reflection is not available",
     "locals": "reflection is not available",
     "vars": "reflection is not available",
-    "dir": "reflection is not available",
     "input": "programs cannot read from the keyboard",
     "breakpoint": "the debugger is not available",
     "help": "help() is not available",

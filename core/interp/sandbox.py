@@ -159,6 +159,7 @@ def build_modules(guard=None):
                           ("itertools", stdlib.members_itertools(guard)),
                           ("collections", stdlib.members_collections(guard)), ("time", stdlib.members_time(guard)),
                           ("gc", stdlib.members_gc()), ("pdb", stdlib.members_pdb()),
+                          ("warnings", stdlib.members_warnings()),
                           ("__future__", stdlib.members_future())):
         modules[name] = SafeModule(name, members)
     np_members, np_random, np_linalg = numpy_subset.members_numpy(guard)
@@ -493,11 +494,27 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
             raise TypeError(f"setattr expected 3 arguments, got {len(args)}")
         set_attribute(args[0], _attribute_name(args[1], "setattr"), args[2])
 
+    def dir_(*args):
+        """The names a program may read on the object (never Python's machinery), sorted."""
+        if len(args) != 1:
+            raise TypeError("dir() without an argument (the names in scope) is not available in Backprop Lens "
+                            "programs; pass the object: dir(x)")
+        obj = args[0]
+        if isinstance(obj, SafeModule):
+            return sorted(obj.members)
+        if isinstance(obj, classes.ProgramInstance) or classes.is_program_class(obj):
+            cls = obj if isinstance(obj, type) else type(obj)
+            names = set(obj._bpl_vars) if isinstance(obj, classes.ProgramInstance) else set()
+            for c in cls.__mro__:
+                names.update(c.__dict__.get("_bpl_ns", ()))
+            return sorted(n for n in names if not is_dunder(n))
+        return sorted(n for n in _builtins.dir(obj) if not n.startswith("_") and _allowed(obj, n))
+
     for f, name in ((type_, "type"), (isinstance_, "isinstance"), (issubclass_, "issubclass"),
-                    (getattr_, "getattr"), (hasattr_, "hasattr"), (setattr_, "setattr")):
+                    (getattr_, "getattr"), (hasattr_, "hasattr"), (setattr_, "setattr"), (dir_, "dir")):
         f.__name__ = f.__qualname__ = name
     return {"type": type_, "isinstance": isinstance_, "issubclass": issubclass_, "getattr": getattr_,
-            "hasattr": hasattr_, "setattr": setattr_}
+            "hasattr": hasattr_, "setattr": setattr_, "dir": dir_}
 
 
 # ---------------------------------------------------------------------------

@@ -409,6 +409,41 @@ def members_pdb() -> dict:
             "post_mortem": _does_nothing("pdb.post_mortem()", why)}
 
 
+_ACTIONS = ("default", "error", "ignore", "always", "module", "once")
+_CATEGORIES = {"Warning": Warning, "UserWarning": UserWarning, "DeprecationWarning": DeprecationWarning,
+               "FutureWarning": FutureWarning, "RuntimeWarning": RuntimeWarning}
+
+
+def members_warnings() -> dict:
+    """``warnings``: filters by action and category (a run's filters end with the run), and ``warn``.
+    Message and module patterns are regular expressions matched inside C, so they are not taken."""
+    def category_of(category):
+        if category not in _CATEGORIES.values():
+            raise TypeError("category must be Warning, UserWarning, DeprecationWarning, FutureWarning or "
+                            "RuntimeWarning")
+        return category
+
+    def check(action):
+        if action not in _ACTIONS:
+            raise ValueError(f"invalid action: {action!r}")
+
+    def filterwarnings(action, message="", category=Warning, module="", lineno=0, append=False):
+        check(action)
+        if message or module:
+            raise TypeError("warnings.filterwarnings with a message or module pattern is not available in "
+                            "Backprop Lens programs; filter by action and category")
+        warnings.filterwarnings(action, category=category_of(category), lineno=int(lineno), append=bool(append))
+
+    def simplefilter(action, category=Warning, lineno=0, append=False):
+        check(action)
+        warnings.simplefilter(action, category=category_of(category), lineno=int(lineno), append=bool(append))
+
+    def warn(message, category=UserWarning, stacklevel=1):
+        warnings.warn(str(message), category_of(category), stacklevel=2)
+
+    return {"filterwarnings": filterwarnings, "simplefilter": simplefilter, "warn": warn, **_CATEGORIES}
+
+
 __all__ = ["Chain", "Cached", "FutureFeature", "NAMEDTUPLE_MARK", "Partial", "members_collections",
            "members_functools", "members_future", "members_gc", "members_itertools", "members_math",
-           "members_pdb", "members_random", "members_time"]
+           "members_pdb", "members_random", "members_time", "members_warnings"]
