@@ -261,3 +261,13 @@ def test_the_explanations_list_of_tensor_attributes_is_the_tensors():
     public = {a for a in TENSOR_ATTRS if not a.startswith("_")}
     assert set(ex._TENSOR_ATTRIBUTES) <= public
     assert len(set(ex._TENSOR_ATTRIBUTES)) >= 0.95 * len(public), sorted(public - set(ex._TENSOR_ATTRIBUTES))
+
+
+def test_warnings_filters_last_for_the_run_and_warn_is_recorded_at_its_line():
+    src = ("import warnings\nimport torch\nwarnings.warn('check the units')\nwarnings.filterwarnings('ignore')\n"
+           "x = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward(create_graph=True)\n")
+    r = run(src)
+    assert r.error is None
+    assert [(w.category, w.message, w.line) for w in r.warnings] == [("UserWarning", "check the units", 3)]
+    again = run("import torch\nx = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward(create_graph=True)\n")
+    assert [w.category for w in again.warnings] == ["UserWarning"]     # the filter ended with its run
