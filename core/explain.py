@@ -24,6 +24,7 @@ True
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -505,7 +506,6 @@ def explain(error_type: str, message: str) -> Explanation | None:
 
 def _near_tensor_attribute(message: str) -> str:
     """``x.grad   # not x.gard`` for the tensor attribute nearest the misspelt one, or ""."""
-    import difflib
     wrong = message.rsplit("'", 2)[-2]
     names = _tensor_attributes()
     near = difflib.get_close_matches(wrong, names, n=1, cutoff=0.6) or \

@@ -13,7 +13,6 @@ the attribute name's check done at run time.
 from __future__ import annotations
 
 import ast
-
 import builtins as _builtins
 import collections as _collections
 import copy as _copy
@@ -29,15 +28,15 @@ import core.torch.autograd.functional as ctaf
 import core.torch.nn as ctn
 import core.torch.nn.functional as ctnf
 from core import dtypes
+from core.interp import classes, numpy_subset, stdlib
+from core.interp.limits import Budget, LimitExceeded, Limits
+from core.interp.parse import ALLOWED_DUNDER_ATTRS, SAVED_PREFIX, ProgramRejected, is_dunder
+from core.interp.safe_builtins import (_CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, Guard, ProgramType,
+                                       is_program_function, real_type)
 from core.tensor.grad_mode import _GradModeManager
 from core.tensor.node import Node, RemovableHandle
 from core.tensor.tensor import Size, Tensor
-from core.interp.limits import LimitExceeded
-from core.interp import classes, numpy_subset, stdlib
 from core.torch.autograd.function import Function as _Function
-from core.interp.parse import ALLOWED_DUNDER_ATTRS, SAVED_PREFIX, ProgramRejected, is_dunder
-from core.interp.safe_builtins import _CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, ProgramType, is_program_function, \
-    real_type
 
 # What ``torch.__version__`` reads in a program: the PyTorch release whose behaviour
 # core.torch reproduces, as its CPU build names itself (there is no CUDA here either),
@@ -151,8 +150,6 @@ def build_modules(guard=None):
                "torch.autograd.function": function,
                "torch.nn": nn, "torch.nn.functional": nnf, "copy": copy}
     if guard is None:  # the module tables only (tests that list names); no run to bound
-        from core.interp.limits import Budget, Limits
-        from core.interp.safe_builtins import Guard
         guard = Guard(Limits(), Budget(Limits()))
     for name, members in (("math", stdlib.members_math(guard)), ("random", stdlib.members_random(guard)),
                           ("functools", stdlib.members_functools(guard)),

@@ -30,8 +30,8 @@ What a program may read on the objects these return is decided by the sandbox's
 attribute whitelist, like everything else.
 """
 from __future__ import annotations
-
 import __future__ as _future_module
+
 import collections as _collections
 import functools as _functools
 import itertools as _itertools
@@ -40,8 +40,8 @@ import random as _random
 import time as _time
 import warnings
 
-from core.interp.safe_builtins import is_program_function, real_type
-
+from core.interp.parse import FUTURE_FEATURES
+from core.interp.safe_builtins import is_program_function, real_type, safe_fsum, safe_prod
 
 # ---------------------------------------------------------------------------
 # __future__
@@ -60,7 +60,6 @@ class FutureFeature:
 
 
 def members_future() -> dict:
-    from core.interp.parse import FUTURE_FEATURES
     return {n: FutureFeature(repr(getattr(_future_module, n))) for n in FUTURE_FEATURES}
 
 
@@ -77,7 +76,6 @@ MATH_NAMES = (
 
 
 def members_math(guard) -> dict:
-    from core.interp.safe_builtins import safe_fsum, safe_prod
     members = {n: getattr(_math, n) for n in MATH_NAMES if hasattr(_math, n)}
 
     def bounded(n, what):

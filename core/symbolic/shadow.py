@@ -103,18 +103,16 @@ class Shadow(Observer):
         if len(outs) != 1 or outs[0]._sym is None:
             return
         out = outs[0]
-        jacobians = []
-        for a in args:
-            entry = next((t for t in token if t[0] is a), None)
-            if entry is None or out._data.size * a._data.size > MAX_LOCAL_JACOBIAN:
-                jacobians.append(None)
-                continue
-            values = {s: se.RealDouble(float(x)) for t, syms in self.leaves
-                      for s, x in zip(np.asarray(syms).ravel(), np.asarray(t._data, dtype=np.float64).ravel())}
-            values.update({s: se.RealDouble(float(x)) for t in token
-                           for s, x in zip(t[3].ravel(), np.asarray(t[0]._data, dtype=np.float64).ravel())})
-            numeric, _ = jacobian(local_out, [entry[3]], values)
-            jacobians.append(numeric[0].reshape(out._data.size, a._data.size))
+        # one Jacobian call for every input that fits, evaluated at the numbers of the
+        # leaves and of the custom inputs (the forward may read a tensor it closes over)
+        fits = [t for t in token if out._data.size * t[0]._data.size <= MAX_LOCAL_JACOBIAN]
+        values = {s: se.RealDouble(float(x)) for t, syms in self.leaves
+                  for s, x in zip(np.asarray(syms).ravel(), np.asarray(t._data, dtype=np.float64).ravel())}
+        values.update({s: se.RealDouble(float(x)) for t in token
+                       for s, x in zip(t[3].ravel(), np.asarray(t[0]._data, dtype=np.float64).ravel())})
+        numeric, _ = jacobian(local_out, [t[3] for t in fits], values) if fits else ([], None)
+        found = {id(t[0]): J.reshape(out._data.size, t[0]._data.size) for t, J in zip(fits, numeric)}
+        jacobians = [found.get(id(a)) for a in args]
         node.local_jacobians = jacobians
 
     # -- helpers ---------------------------------------------------------------------

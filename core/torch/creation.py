@@ -287,28 +287,26 @@ def seed():
     return 0
 
 
+def _random(name, size, kwargs, dtype, requires_grad, draw):
+    """A tensor of ``size`` filled by ``draw(n, numpy dtype)`` from the default generator (float64
+    numbers for a float64 tensor, float32 for any other, as PyTorch draws them)."""
+    d = dtype or dtypes.get_default_dtype()
+    shape = _size(size, kwargs)   # torch.rand(2, 3), torch.rand((2, 3)) or torch.rand(size=(2, 3))
+    if kwargs:
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    check_shape(shape)
+    values = draw(int(np.prod(shape)), np.float64 if d.np == np.float64 else np.float32)
+    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
+
+
 def rand(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
     check_device(device)
-    d = dtype or dtypes.get_default_dtype()
-    size = _size(size, kwargs)   # torch.rand(2, 3), torch.rand((2, 3)) or torch.rand(size=(2, 3))
-    if kwargs:
-        raise TypeError(f"rand() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    check_shape(size)
-    shape = size
-    values = default_generator.uniform(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32)
-    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
+    return _random("rand", size, kwargs, dtype, requires_grad, default_generator.uniform)
 
 
 def randn(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
     check_device(device)
-    d = dtype or dtypes.get_default_dtype()
-    size = _size(size, kwargs)   # torch.randn(2, 3), torch.randn((2, 3)) or torch.randn(size=(2, 3))
-    if kwargs:
-        raise TypeError(f"randn() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    check_shape(size)
-    shape = size
-    values = default_generator.normal(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32)
-    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
+    return _random("randn", size, kwargs, dtype, requires_grad, default_generator.normal)
 
 
 def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
@@ -388,9 +386,5 @@ def normal(mean=0.0, std=1.0, size=None, *, dtype=None, requires_grad=False, dev
     if size is None or isinstance(mean, Tensor) or isinstance(std, Tensor):
         raise TypeError("torch.normal with tensor means or standard deviations is not available in Backprop Lens "
                         "yet; use torch.normal(mean, std, size=...) with numbers")
-    d = dtype or dtypes.get_default_dtype()
-    shape = _size(tuple(size), {})
-    check_shape(shape)
-    values = default_generator.normal(int(np.prod(shape)), d.np if d.np == np.float64 else np.float32,
-                                      float(mean), float(std))
-    return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
+    return _random("normal", tuple(size), {}, dtype, requires_grad,
+                   lambda n, np_dtype: default_generator.normal(n, np_dtype, float(mean), float(std)))
