@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.ops import vecmath
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
@@ -140,7 +141,27 @@ def _(S, s, n):
 
 @defop("pow", "PowBackward0", needs={0: (0,)}, pytorch=call("torch.pow", 0, "=exponent"), pytorch_inplace=True)
 def pow_scalar(a, exponent=1.0):
-    return a ** exponent
+    a = np.asarray(a)
+    if a.dtype.kind == "f":
+        # NOTE: PyTorch's CPU kernel computes these exponents by multiplication, division and sqrt
+        # (x ** 3 is x * x * x), which rounds differently from pow
+        if exponent == 2:
+            return (a * a)[()]
+        if exponent == 3:
+            return (a * a * a)[()]
+        if exponent == -1:
+            return (1 / a)[()]
+        if exponent == -2:
+            return (1 / (a * a))[()]
+        if exponent == 0.5:
+            return np.sqrt(a)[()]
+        if exponent == -0.5:
+            return (1 / np.sqrt(a))[()]
+        if a.dtype == np.float32:
+            # NOTE: numpy's float32 pow differs from PyTorch's in about 1 element in 5; computed in
+            # float64 and rounded, about 1 in 60 (PyTorch's vectorized pow is not correctly rounded)
+            return (a.astype(np.float64) ** exponent).astype(np.float32)[()]
+    return (a ** exponent)[()]
 
 
 @pow_scalar.def_vjp
@@ -204,10 +225,18 @@ def _(S, s, n, base=1.0):
 # ---------------------------------------------------------------------------
 
 
+def _mkl_like(fn, a):
+    # NOTE: PyTorch's float32 exp/log/sin/cos/tanh come from MKL, whose last bit numpy's float32
+    # code misses far more often than the correctly rounded value does (core/ops/vecmath.py).
+    if np.asarray(a).dtype == np.float32:
+        return vecmath.mkl_like(fn, a)[()]
+    return fn(a)
+
+
 @defop("exp", "ExpBackward0", saves_result=True, dtype_rule="float",
        pytorch=call("torch.exp", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def exp(a):
-    return np.exp(a)
+    return _mkl_like(np.exp, a)
 
 
 @exp.def_vjp
@@ -224,7 +253,7 @@ def _(S, s, n):
        function=True, inplace_method=True)
 def log(a):
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.log(a)
+        return _mkl_like(np.log, a)
 
 
 @log.def_vjp
@@ -293,7 +322,7 @@ def _(S, s, n):
 @defop("sin", "SinBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.sin", 0), pytorch_inplace=True,
        function=True, inplace_method=True)
 def sin(a):
-    return np.sin(a)
+    return _mkl_like(np.sin, a)
 
 
 @sin.def_vjp
@@ -309,7 +338,7 @@ def _(S, s, n):
 @defop("cos", "CosBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.cos", 0), pytorch_inplace=True,
        function=True, inplace_method=True)
 def cos(a):
-    return np.cos(a)
+    return _mkl_like(np.cos, a)
 
 
 @cos.def_vjp
@@ -342,7 +371,7 @@ def _(S, s, n):
 @defop("tanh", "TanhBackward0", saves_result=True, dtype_rule="float",
        pytorch=call("torch.tanh", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def tanh(a):
-    return np.tanh(a)
+    return _mkl_like(np.tanh, a)
 
 
 @tanh.def_vjp
@@ -359,6 +388,8 @@ def _(S, s, n):
 @defop("sigmoid", "SigmoidBackward0", saves_result=True, dtype_rule="float",
        pytorch=call("torch.sigmoid", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def sigmoid(a):
+    if np.asarray(a).dtype == np.float32:
+        return vecmath.sigmoid32(a)[()]   # NOTE: bit for bit PyTorch's kernel (SLEEF's exp, glibc's tail)
     # NOTE: written with exp(-|a|) so large |a| neither overflows nor loses precision.
     e = np.exp(-np.abs(a))
     return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype)[()]
@@ -367,7 +398,8 @@ def sigmoid(a):
 @sigmoid.def_vjp
 def _(ctx, g, F):
     r = ctx.result(F)
-    return g * (r * (1 - r)),
+    # NOTE: in PyTorch's order, (g * (1 - r)) * r: float32 results equal to the last bit
+    return g * (1 - r) * r,
 
 
 @sigmoid.def_symbolic

@@ -5,6 +5,7 @@ import numpy as np
 
 from core import dtypes
 from core.ops.registry import call, defop
+from core.ops.vjp import raw as _raw
 
 
 def _torch(array):
@@ -29,7 +30,10 @@ def mm(a, b):
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})")
     _same_dtype(a, b)
-    return a @ b
+    # NOTE: a transposed view (w.t() in F.linear) goes to OpenBLAS as a transposed operand, whose kernel
+    # rounds differently from MKL's (PyTorch's); a contiguous copy matches MKL's sums bit for bit from a few
+    # rows up (measured in core/ops/activations.py's addmm)
+    return a @ np.ascontiguousarray(b)
 
 
 @mm.def_vjp
@@ -119,3 +123,59 @@ def _(ctx, g, F):
 @bmm.def_symbolic
 def _(S, s, n):
     return S.obj(S.obj(s[0]) @ S.obj(s[1]))
+
+
+@defop("dist", "DistBackward0", needs={0: (0, 1), 1: (0, 1)}, saves_result=True, dtype_rule="float",
+       pytorch=call("torch.dist", 0, 1, p="=p"))
+def dist(a, b, p=2):
+    """The p-norm of ``a - b`` (broadcast) over all its elements."""
+    d = np.abs(np.asarray(a) - np.asarray(b))
+    if p == float("inf"):
+        return np.max(d)[()] if d.size else np.zeros((), d.dtype)[()]
+    if p == 0:
+        return np.asarray(np.count_nonzero(d), dtype=d.dtype)[()]
+    if p == 2:
+        return np.sqrt(np.sum(d * d))[()]
+    if p == 1:
+        return np.sum(d)[()]
+    return (np.sum(d ** p) ** (1.0 / p)).astype(d.dtype)[()]
+
+
+@dist.def_vjp
+def _(ctx, g, F):
+    p = ctx.params["p"]
+    diff = ctx.input(0, F) - ctx.input(1, F)
+    r = ctx.result(F)
+    if p == 0:
+        gd = diff * 0
+    elif p == 1:
+        gd = g * F.sign(diff)
+    elif p == float("inf"):
+        # NOTE: shared evenly among the elements at the maximum, as PyTorch's norm backward does
+        hit = F.const((np.abs(_raw(diff)) == _raw(r)).astype(np.result_type(_raw(diff))))
+        gd = g * F.sign(diff) * hit / float(np.sum(_raw(hit)))
+    else:
+        # NOTE: at distance 0 the gradient is 0 (PyTorch masks the division)
+        zero = F.mask(_raw(r) == 0, g)
+        safe = r + zero
+        gd = (g * diff / safe if p == 2 else g * F.sign(diff) * F.abs(diff) ** (p - 1) / safe ** (p - 1)) * (1 - zero)
+    return (gd if ctx.wants(0) else None, -gd if ctx.wants(1) else None)
+
+
+@dist.def_symbolic
+def _(S, s, n, p=2):
+    diff = S.obj(s[0]) - S.obj(s[1])
+    x = np.asarray(n[0], dtype=np.float64) - np.asarray(n[1], dtype=np.float64)
+    if p == 2:
+        value = np.sqrt(np.sum(x ** 2))
+        return S.pick(value == 0, S.zeros_like(value), S.sqrt(S.sum(diff * diff)))
+    absolute = diff * S.const(np.sign(x))
+    if p == 1:
+        return S.sum(absolute)
+    if p == 0:
+        return S.const(np.asarray(np.count_nonzero(x), dtype=np.float64))
+    if p == float("inf"):
+        hit = np.abs(x) == np.max(np.abs(x))
+        return S.sum(absolute * S.const(hit / np.sum(hit)))   # the maximum, shared among its ties
+    pe = S.number(p)
+    return S.obj(S.ew(lambda v: v ** (1 / pe))(S.sum(S.ew(lambda v: v ** pe)(absolute))))

@@ -1,5 +1,8 @@
 """Reductions: sum, mean, prod, var, std, norm, max/min, amax/amin, softmax.
 
+sum and mean add in PyTorch's order (:mod:`core.ops.summation`), so float32 results match
+bit for bit; var/std (Welford in PyTorch) and norm (its own kernel) keep numpy's.
+
 A reduction's vjp spreads the output gradient back over the reduced
 dimensions (``_spread``: unsqueeze what ``keepdim=False`` removed, then
 expand).
@@ -9,7 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from core import dtypes
+from core.ops import vecmath
 from core.ops.registry import SPECIAL, call, defop
+from core.ops.summation import torch_mean, torch_sum
 from core.ops.vjp import raw as _raw
 
 
@@ -43,7 +48,7 @@ def _int_to_long(a):
 
 @defop("sum", "SumBackward0", dtype_rule="keep", pytorch=call("torch.sum", 0))
 def sum_all(a):
-    return np.sum(_int_to_long(np.asarray(a)))[()]
+    return torch_sum(_int_to_long(np.asarray(a)))[()]
 
 
 @sum_all.def_vjp
@@ -59,7 +64,7 @@ def _(S, s, n):
 @defop("sum_dim", "SumBackward1", dtype_rule="keep", pytorch=call("torch.sum", 0, dim="=dim", keepdim="=keepdim"))
 def sum_dim(a, dim=None, keepdim=False):
     a = np.asarray(a)
-    return np.sum(_int_to_long(a), axis=_axes(dim, a.ndim), keepdims=keepdim)[()]
+    return torch_sum(_int_to_long(a), axis=_axes(dim, a.ndim), keepdims=keepdim)[()]
 
 
 @sum_dim.def_vjp
@@ -83,7 +88,7 @@ def _mean_check(a):
 @defop("mean", "MeanBackward0", dtype_rule="keep", pytorch=call("torch.mean", 0))
 def mean_all(a):
     _mean_check(np.asarray(a))
-    return np.mean(a, dtype=np.asarray(a).dtype)[()]
+    return torch_mean(a)[()]
 
 
 @mean_all.def_vjp
@@ -101,7 +106,7 @@ def _(S, s, n):
 def mean_dim(a, dim=None, keepdim=False):
     a = np.asarray(a)
     _mean_check(a)
-    return np.mean(a, axis=_axes(dim, a.ndim), keepdims=keepdim, dtype=a.dtype)[()]
+    return torch_mean(a, axis=_axes(dim, a.ndim), keepdims=keepdim)[()]
 
 
 @mean_dim.def_vjp
@@ -377,6 +382,8 @@ min_dim.symbolic = _select_symbolic("min")
        pytorch=call("torch.softmax", 0, dim="=dim"))
 def softmax(a, dim=-1):
     a = np.asarray(a)
+    if a.dtype == np.float32:
+        return vecmath.softmax32(a, dim)[()]   # NOTE: PyTorch's exps and order of additions
     m = np.max(a, axis=dim, keepdims=True)
     e = np.exp(a - m)
     return (e / np.sum(e, axis=dim, keepdims=True))[()]
@@ -398,6 +405,8 @@ def _(S, s, n, dim=-1):
        pytorch=call("torch.log_softmax", 0, dim="=dim"))
 def log_softmax(a, dim=-1):
     a = np.asarray(a)
+    if a.dtype == np.float32:
+        return vecmath.log_softmax32(a, dim)[()]   # NOTE: PyTorch's exps, sums and log
     m = np.max(a, axis=dim, keepdims=True)
     shifted = a - m
     return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True)))[()]

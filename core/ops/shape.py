@@ -218,6 +218,22 @@ def _(ctx, g, F):
     return F.scatter_index(g, _in_shape(ctx), ctx.params["index"]),
 
 
+@defop("index_select", "IndexSelectBackward0", dtype_rule="keep", structural=True,
+       pytorch=call("torch.index_select", 0, "=dim", "=index"))
+def index_select(a, dim=0, index=()):
+    a = np.asarray(a)
+    return np.take(a, np.asarray(index), axis=dim) if a.ndim else a.copy()   # a 0-d input stays 0-d
+
+
+@index_select.def_vjp
+def _(ctx, g, F):
+    shape = _in_shape(ctx)
+    if not shape:
+        return g,
+    where = (slice(None),) * ctx.params["dim"] + (np.asarray(ctx.params["index"]),)
+    return F.scatter_index(g, shape, where),
+
+
 @defop("index_backward", "IndexBackwardBackward0", dtype_rule="keep", structural=True)
 def index_backward(g, shape=(), index=()):
     out = np.zeros(shape, dtype=np.asarray(g).dtype)

@@ -16,6 +16,7 @@ import numpy as np
 
 from core import dtypes
 from core.ops.registry import REGISTRY, apply
+from core.ops.summation import torch_sum
 from core.tensor.tensor import Tensor
 
 
@@ -45,12 +46,15 @@ class NumpyF:
 
     @staticmethod
     def sum_to(g, shape):
-        """Sum ``g`` down to ``shape``: the adjoint of broadcasting."""
+        """Sum ``g`` down to ``shape``: the adjoint of broadcasting (PyTorch's ``at::sum_to``:
+        a full ``sum()`` for a 0-d target, else ``sum(dims, keepdim=True)``, in its order)."""
         gshape = np.shape(g)
         if gshape == shape:
             return g
+        if not shape:
+            return np.asarray(torch_sum(g))
         lead, axes = _sum_to_axes(gshape, shape)
-        r = np.sum(g, axis=axes, keepdims=True) if axes else g
+        r = torch_sum(g, axis=axes, keepdims=True) if axes else g
         if lead:
             r = r.reshape(shape)
         return r
@@ -73,7 +77,7 @@ class NumpyF:
 
     @staticmethod
     def sum(g, dim=None, keepdim=False):
-        return np.sum(g, axis=dim, keepdims=keepdim)
+        return torch_sum(g, axis=dim, keepdims=keepdim)[()]
 
     @staticmethod
     def mT(a):
@@ -170,6 +174,8 @@ class TensorF:
     def sum_to(g, shape):
         if tuple(g.shape) == tuple(shape):
             return g
+        if not shape:
+            return g.sum()
         lead, axes = _sum_to_axes(tuple(g.shape), tuple(shape))
         r = g.sum(dim=axes, keepdim=True) if axes else g
         if lead:

@@ -1,0 +1,296 @@
+"""More losses of ``torch.nn.functional`` with a backward node of their own in
+PyTorch: smooth_l1_loss, huber_loss, binary_cross_entropy_with_logits,
+soft_margin_loss; and the Scalar overloads PyTorch's C++ composites call, which
+name their nodes differently from the Python operators: ``div_scalar``
+(DivBackward1: cross_entropy with class probabilities), ``mul_scalar``
+(MulBackward1) and ``masked_fill`` (MaskedFillBackward0: label smoothing).
+
+The losses composed of other ops in PyTorch (l1_loss, kl_div, cross_entropy)
+are composed the same way in :mod:`core.torch.nn.functional`, so their graphs
+show the same nodes.  Each vjp follows PyTorch's CPU backward term for term
+(``norm`` is 1/numel for 'mean', rounded as PyTorch rounds it), so float32
+gradients match bit for bit wherever no transcendental function is involved
+(measured in tests/core/test_nn_losses.py).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.ops.nn import reduce_loss, same_size, size_text
+from core.ops.registry import REGISTRY, call, defop
+from core.ops.vjp import raw as _raw
+
+
+def scalar_tail(x):
+    """Which elements of a contiguous elementwise kernel PyTorch runs with its scalar code: those
+    after the last full pair of vectors (AVX2: 2 x 8 float32, 2 x 4 float64).
+
+    NOTE: modelled for one thread (under 32768 elements, PyTorch's grain size); above it the
+    range is split between threads, each with its own tail, which is not modelled."""
+    n = x.size
+    pair = 2 * (32 // x.dtype.itemsize)
+    return (np.arange(n) >= (n // pair) * pair).reshape(x.shape)
+
+
+def _norm(ctx):
+    """PyTorch's ``norm``: 1/numel for 'mean' (a Python float, rounded to the dtype on use), else 1."""
+    if ctx.params.get("reduction", "mean") != "mean":
+        return 1.0
+    shape = ctx._in_meta[0][0]
+    return 1.0 / (int(np.prod(shape)) if shape else 1)
+
+
+def _spread(g, ctx, F):
+    """The incoming gradient at every element (a reduced loss's scalar broadcast back)."""
+    shape = ctx._in_meta[0][0]
+    return g if ctx.params.get("reduction", "mean") == "none" else F.expand(g, shape)
+
+
+def _signed(ctx, gi, F):
+    """``(d input, d target)`` from the gradient with respect to the input: the target's is its negative."""
+    return (gi if ctx.wants(0) else None, -gi if ctx.wants(1) else None)
+
+
+# ---------------------------------------------------------------------------
+# smooth L1 and Huber
+# ---------------------------------------------------------------------------
+
+@defop("smooth_l1_loss", "SmoothL1LossBackward0", needs={0: (0, 1), 1: (0, 1)}, dtype_rule="float",
+       input_names=("self", "target"),
+       pytorch=call("torch.nn.functional.smooth_l1_loss", 0, 1, reduction="=reduction", beta="=beta"))
+def smooth_l1_loss(a, target, reduction="mean", beta=1.0):
+    same_size(a, target)
+    z = np.abs(np.asarray(a) - target)
+    dt = z.dtype.type
+    half, b = dt(0.5), dt(beta)
+    loss = np.where(z < b, half * z * z / b, z - half * b).astype(z.dtype)
+    return reduce_loss(loss, reduction)
+
+
+@smooth_l1_loss.def_vjp
+def _(ctx, g, F):
+    beta = ctx.params.get("beta", 1.0)
+    x = ctx.input(0, F) - ctx.input(1, F)
+    xr = np.asarray(_raw(x))
+    norm, gs = _norm(ctx), _spread(g, ctx, F)
+    # NOTE: PyTorch's vectorized kernel: norm * (x / beta, or the sign of x where |x| >= beta) * g; the
+    # elements after the last full pair of vectors take its scalar formula, norm * x * g / beta (in double)
+    slope = F.where(np.abs(xr) >= xr.dtype.type(beta), F.const(np.where(xr > 0, 1, -1).astype(xr.dtype)), x / beta)
+    gi = norm * slope * gs
+    tail = scalar_tail(xr) & (np.abs(xr) < xr.dtype.type(beta))
+    if tail.any():
+        scalar = F.cast(F.cast(norm * x * gs, np.float64) / beta, xr.dtype)
+        gi = F.where(tail, scalar, gi)
+    return _signed(ctx, gi, F)
+
+
+@smooth_l1_loss.def_symbolic
+def _(S, s, n, reduction="mean", beta=1.0):
+    d = S.obj(s[0]) - s[1]
+    z = np.abs(np.asarray(n[0], dtype=np.float64) - np.asarray(n[1], dtype=np.float64))
+    sgn = np.where(np.asarray(n[0]) >= np.asarray(n[1]), 1, -1)
+    b = S.number(beta)
+    quad = d * d / (2 * b) if beta else d * 0
+    lin = d * sgn - b / 2
+    return S.reduce(S.pick(z < beta, quad, lin), reduction)
+
+
+@defop("huber_loss", "HuberLossBackward0", needs={0: (0, 1), 1: (0, 1)}, dtype_rule="float",
+       input_names=("self", "target"),
+       pytorch=call("torch.nn.functional.huber_loss", 0, 1, reduction="=reduction", delta="=delta"))
+def huber_loss(a, target, reduction="mean", delta=1.0):
+    same_size(a, target)
+    z = np.abs(np.asarray(a) - target)
+    dt = z.dtype.type
+    half, d = dt(0.5), dt(delta)
+    loss = np.where(z < d, half * z * z, d * (z - half * d)).astype(z.dtype)
+    return reduce_loss(loss, reduction)
+
+
+@huber_loss.def_vjp
+def _(ctx, g, F):
+    delta = ctx.params.get("delta", 1.0)
+    x = ctx.input(0, F) - ctx.input(1, F)
+    xr = np.asarray(_raw(x))
+    d = xr.dtype.type(delta)
+    norm, gs = _norm(ctx), _spread(g, ctx, F)
+    # NOTE: PyTorch's vectorized kernel: norm * (x, or delta with the sign of x where |x| >= delta) * g; the
+    # elements after the last full pair of vectors take its scalar formula, norm * g * delta (delta a double)
+    sign = F.const(np.where(xr > 0, 1, -1).astype(xr.dtype))
+    gi = norm * F.where(np.abs(xr) >= d, sign * d, x) * gs
+    tail = scalar_tail(xr) & (np.abs(xr) >= d)
+    if tail.any():
+        gi = F.where(tail, sign * F.cast(F.cast(norm * gs, np.float64) * delta, xr.dtype), gi)
+    return _signed(ctx, gi, F)
+
+
+@huber_loss.def_symbolic
+def _(S, s, n, reduction="mean", delta=1.0):
+    d = S.obj(s[0]) - s[1]
+    z = np.abs(np.asarray(n[0], dtype=np.float64) - np.asarray(n[1], dtype=np.float64))
+    sgn = np.where(np.asarray(n[0]) >= np.asarray(n[1]), 1, -1)
+    dl = S.number(delta)
+    return S.reduce(S.pick(z < delta, d * d / 2, dl * (d * sgn - dl / 2)), reduction)
+
+
+# ---------------------------------------------------------------------------
+# binary cross entropy on logits, soft margin
+# ---------------------------------------------------------------------------
+
+@defop("binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", needs={0: (0, 1), 1: (0, 1)},
+       dtype_rule="float", input_names=("self", "target"),
+       pytorch=call("torch.nn.functional.binary_cross_entropy_with_logits", 0, 1, weight="=weight",
+                    reduction="=reduction", pos_weight="=pos_weight"))
+def binary_cross_entropy_with_logits(x, target, reduction="mean", weight=None, pos_weight=None):
+    x = np.asarray(x)
+    if x.shape != np.shape(target):
+        raise ValueError(f"Target size ({size_text(target)}) must be the same as input size ({size_text(x)})")
+    dt = x.dtype
+    ls = REGISTRY["logsigmoid"].forward(x)   # F.logsigmoid's numbers (core.ops.activations)
+    if pos_weight is not None:
+        ls = ls * ((np.asarray(pos_weight, dtype=dt) - dt.type(1)) * target + dt.type(1))
+    loss = (dt.type(1) - target) * x - ls
+    if weight is not None:
+        loss = loss * np.asarray(weight, dtype=dt)
+    return reduce_loss(np.asarray(loss, dtype=dt), reduction)
+
+
+def _sigmoid(x, F):
+    return 1 / (1 + F.exp(-x))
+
+
+@binary_cross_entropy_with_logits.def_vjp
+def _(ctx, g, F):
+    x, y = ctx.input(0, F), ctx.input(1, F)
+    p = ctx.params
+    shape = ctx._in_meta[0][0]
+    dt = np.result_type(_raw(x))
+    weight, pos_weight = p.get("weight"), p.get("pos_weight")
+    pw = None if pos_weight is None else F.const(np.asarray(pos_weight, dtype=dt))
+    gs = _spread(g, ctx, F)
+    gx = gy = None
+    # NOTE: PyTorch's order: the elementwise derivative times g, then times weight, then / numel
+    if ctx.wants(0):
+        if pw is not None:
+            t = pw * y
+            gx = ((t + 1 - y) * _sigmoid(x, F) - t) * gs
+        else:
+            gx = (_sigmoid(x, F) - y) * gs
+    if ctx.wants(1):
+        if pw is not None:
+            gy = (_log_sigmoid(-x, F) - _log_sigmoid(x, F) * pw) * gs
+        else:
+            gy = -x * gs
+    out = []
+    for gi in (gx, gy):
+        if gi is not None:
+            if weight is not None:
+                gi = gi * F.const(np.asarray(weight, dtype=dt))
+            if p.get("reduction", "mean") == "mean":
+                gi = gi / (int(np.prod(shape)) if shape else 1)
+        out.append(gi)
+    return tuple(out)
+
+
+def _log_sigmoid(x, F):
+    # NOTE: min(x, 0) - log(1 + exp(-|x|)), the overflow-free form (a vjp namespace has no log1p)
+    xr = np.asarray(_raw(x))
+    neg = F.const((xr < 0).astype(xr.dtype))
+    return neg * x - F.log(1 + F.exp(-F.abs(x)))
+
+
+@binary_cross_entropy_with_logits.def_symbolic
+def _(S, s, n, reduction="mean", weight=None, pos_weight=None):
+    x, y = S.obj(s[0]), S.obj(s[1])
+    ls = -S.log(S.ONE + S.exp(-x))
+    if pos_weight is not None:
+        ls = ls * ((S.const(pos_weight) - 1) * y + 1)
+    loss = (S.ONE - y) * x - ls
+    if weight is not None:
+        loss = loss * S.const(weight)
+    return S.reduce(loss, reduction)
+
+
+@defop("soft_margin_loss", "SoftMarginLossBackward0", needs={0: (0,)}, dtype_rule="float",
+       pytorch=call("torch.nn.functional.soft_margin_loss", 0, "=target", reduction="=reduction"))
+def soft_margin_loss(x, target=None, reduction="mean"):
+    """log(1 + exp(-target * x)); the target is a constant (PyTorch: not differentiable)."""
+    same_size(x, target)
+    x = np.asarray(x)
+    t = np.asarray(target, dtype=x.dtype)
+    return reduce_loss(np.log1p(np.exp(-t * x)).astype(x.dtype), reduction)
+
+
+@soft_margin_loss.def_vjp
+def _(ctx, g, F):
+    x = ctx.input(0, F)
+    dt = np.result_type(_raw(x))
+    y = F.const(np.asarray(ctx.params["target"], dtype=dt))
+    z = F.exp(-y * x)
+    # NOTE: PyTorch's order: target * z * (-norm) / (1 + z) * g
+    return y * z * -_norm(ctx) / (1 + z) * _spread(g, ctx, F),
+
+
+@soft_margin_loss.def_symbolic
+def _(S, s, n, target=None, reduction="mean"):
+    return S.reduce(S.log(S.ONE + S.exp(-S.obj(s[0]) * S.const(target))), reduction)
+
+
+# ---------------------------------------------------------------------------
+# aten::div.Scalar
+# ---------------------------------------------------------------------------
+
+@defop("div_scalar", "DivBackward1", dtype_rule="float",
+       pytorch=call("torch.ops.aten.div.Scalar", 0, "=other"))
+def div_scalar(a, other=1):
+    a = np.asarray(a)
+    return (a / a.dtype.type(other))[()]
+
+
+@div_scalar.def_vjp
+def _(ctx, g, F):
+    return g / ctx.params["other"],
+
+
+@div_scalar.def_symbolic
+def _(S, s, n, other=1):
+    return S.obj(s[0]) / S.number(other)
+
+
+# ---------------------------------------------------------------------------
+# aten::mul.Scalar and masked_fill: the steps of cross_entropy's label smoothing
+# ---------------------------------------------------------------------------
+
+@defop("mul_scalar", "MulBackward1", dtype_rule="float",
+       pytorch=call("torch.ops.aten.mul.Scalar", 0, "=other"))
+def mul_scalar(a, other=1):
+    a = np.asarray(a)
+    return (a * a.dtype.type(other))[()]
+
+
+@mul_scalar.def_vjp
+def _(ctx, g, F):
+    return g * ctx.params["other"],
+
+
+@mul_scalar.def_symbolic
+def _(S, s, n, other=1):
+    return S.obj(s[0]) * S.number(other)
+
+
+@defop("masked_fill", "MaskedFillBackward0", dtype_rule="first",
+       pytorch=call(".masked_fill", 0, "=mask", "=value"))
+def masked_fill(a, mask=None, value=0.0):
+    a = np.asarray(a)
+    return np.where(mask, a.dtype.type(value), a).astype(a.dtype)[()]
+
+
+@masked_fill.def_vjp
+def _(ctx, g, F):
+    # NOTE: the filled places get +0 (PyTorch: grad.masked_fill(mask, 0))
+    return F.keep(np.broadcast_to(~np.asarray(ctx.params["mask"]), np.shape(_raw(g))), g),
+
+
+@masked_fill.def_symbolic
+def _(S, s, n, mask=None, value=0.0):
+    return S.pick(np.asarray(mask), S.zeros_like(n[0]) + S.number(value), S.obj(s[0]))
