@@ -95,8 +95,50 @@ class _Cuda:
 cuda = _Cuda()
 
 
+class _Accelerator:
+    """``torch.accelerator`` (PyTorch 2.6+; new tutorials pick their device with it) on a machine
+    without one: none is available, so ``current_accelerator()`` is None and programs use "cpu"."""
+
+    _bpl_public = frozenset({"is_available", "current_accelerator", "device_count"})
+
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def current_accelerator(check_available=False):
+        return None
+
+    @staticmethod
+    def device_count():
+        return 0
+
+
+accelerator = _Accelerator()
+
+
+def set_default_device(device):
+    """Every tensor here is on the CPU: "cpu" is accepted; CUDA raises PyTorch's error (PyTorch
+    raises it at the first tensor made, one line later)."""
+    creation.check_device(device)
+
+
+def get_default_device():
+    return creation.CPU
+
+
 from core.torch import autograd, nn  # noqa: E402  (submodules refer back to this module)
 from core.torch.autograd import Variable  # noqa: E402,F401
+# issue 12, C2: torch.optim, torch.utils.data, the generator and the random functions
+from core.torch import optim, utils  # noqa: E402,F401
+from core.torch.creation import default_generator  # noqa: E402,F401
+from core.torch.inplace_random import bernoulli, get_rng_state, initial_seed, set_rng_state  # noqa: E402,F401
+from core.torch.nn.dropout import torch_dropout as dropout  # noqa: E402,F401
+from core.torch.random import Generator  # noqa: E402,F401
+from core.torch.nn.functional import (adaptive_avg_pool1d, avg_pool1d,  # noqa: E402,F401  (torch.NAME too)
+                                   binary_cross_entropy_with_logits, conv1d, conv2d, conv_transpose1d,
+                                   conv_transpose2d, kl_div, max_pool1d,
+                                   max_pool2d)
 
 
 @_contextlib.contextmanager
@@ -107,6 +149,7 @@ def installed():
     after.  For running the project's own recorded programs as plain Python
     (tests and benchmarks), never a user's program."""
     names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
+    names += ["torch.nn.init", "torch.optim", "torch.optim.lr_scheduler", "torch.utils", "torch.utils.data"]
     saved = {n: sys.modules.get(n) for n in names}
     install()
     _grad_mode._state[0] = True
@@ -132,6 +175,8 @@ def install():
     _numpy.seterr(all="ignore")
     mods = {"torch": sys.modules[__name__], "torch.autograd": autograd,
             "torch.autograd.functional": autograd.functional,
-            "torch.nn": nn, "torch.nn.functional": nn.functional}
+            "torch.nn": nn, "torch.nn.functional": nn.functional,
+            "torch.nn.init": nn.init, "torch.optim": optim, "torch.optim.lr_scheduler": optim.lr_scheduler,
+            "torch.utils": utils, "torch.utils.data": utils.data}
     sys.modules.update(mods)
     return mods

@@ -12,13 +12,16 @@ import warnings
 import numpy as np
 
 from core import dtypes
+from core.tensor import grad_mode
 from core.tensor.tensor import FLOAT_ONLY, Size, Tensor
 from core.context import check_shape, leaf_created
 from core.torch.random import Generator
 
-COPY_CONSTRUCT_WARNING = (
+# PyTorch's warning when a constructor copies a tensor ("torch.tensor", "tensor.new_tensor")
+COPY_CONSTRUCT_TEMPLATE = (
     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-    "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
+    "sourceTensor.detach().clone().requires_grad_(True), rather than {}(sourceTensor).")
+COPY_CONSTRUCT_WARNING = COPY_CONSTRUCT_TEMPLATE.format("torch.tensor")
 
 # PyTorch's CPU generator (core.torch.random): reseeded 0 at the start of every run
 default_generator = Generator(0)
@@ -247,6 +250,32 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     return _finish(np.full(input._data.shape, fill_value, dtype=d.np), None, requires_grad)
 
 
+def _new_filled(value):
+    """``Tensor.new_ones`` and kin: ``self``'s dtype unless ``dtype=`` says otherwise."""
+    def method(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
+        return _filled(value, size, {"dtype": dtype or self.dtype, "device": device,
+                                     "requires_grad": requires_grad, **kwargs})
+    return method
+
+
+new_ones = _new_filled(1)
+new_zeros = _new_filled(0)
+new_empty = _new_filled(0)
+
+
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    return _filled(fill_value, (tuple(size),), {"dtype": dtype or self.dtype, "device": device,
+                                                "requires_grad": requires_grad})
+
+
+def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+    if isinstance(data, Tensor):
+        warnings.warn(COPY_CONSTRUCT_TEMPLATE.format("tensor.new_tensor"), UserWarning, stacklevel=3)
+        data = data._data
+    return tensor(np.asarray(data) if isinstance(data, np.ndarray) else data, dtype=dtype or self.dtype,
+                  device=device, requires_grad=requires_grad)
+
+
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     check_device(device)
     check_shape((n, m if m is not None else n))
@@ -271,11 +300,61 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     return _finish(arr, None, requires_grad)
 
 
+def _two_sum(a, b):
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _fused_multiply_add(a, b, c):
+    """a * b + c rounded once (a C compiler's fma), exactly, for float32 or float64 arrays."""
+    if a.dtype == np.float32:
+        # the product of two float32 is exact in float64; the float64 sum q is off the true value
+        # by err, which matters only when q sits exactly halfway between two float32
+        q, err = _two_sum(a.astype(np.float64) * b.astype(np.float64), c.astype(np.float64))
+        r = q.astype(np.float32)
+        r64 = r.astype(np.float64)
+        other = np.nextafter(r, np.where(q > r64, np.float32(np.inf), np.float32(-np.inf)))
+        halfway = (q != r64) & ((r64 + other.astype(np.float64)) * 0.5 == q) & (err != 0)
+        towards_other = np.sign(err) == np.sign(other.astype(np.float64) - r64)
+        return np.where(halfway & towards_other, other, r)
+    # float64: Boldo & Melquiond's emulated FMA: exact product, exact sum, round-to-odd, round
+    split = a * 134217729.0
+    ah = split - (split - a)
+    al = a - ah
+    split = b * 134217729.0
+    bh = split - (split - b)
+    bl = b - bh
+    uh = a * b
+    ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl
+    th, tl = _two_sum(c, uh)
+    v, e = _two_sum(tl, ul)
+    even = (v.view(np.int64) & 1) == 0
+    v = np.where((e != 0) & even, np.nextafter(v, np.where(e > 0, np.inf, -np.inf)), v)
+    return th + v
+
+
+def _linspace_values(start, end, steps, np_dtype):
+    """PyTorch's CPU linspace: step = (end - start) / (steps - 1) in the dtype; the first half is
+    start + step * i, the second end - step * (steps - 1 - i), each one fused multiply-add (the
+    compiled kernel contracts it).  Other dtypes: numpy's linspace."""
+    t = np.dtype(np_dtype).type
+    if steps <= 1 or np.dtype(np_dtype) not in (np.dtype(np.float32), np.dtype(np.float64)):
+        return np.linspace(start, end, steps, dtype=np.float64).astype(np_dtype)
+    s, e = t(start), t(end)
+    step = t(e - s) / t(steps - 1)
+    i = np.arange(steps)
+    first = i < steps // 2
+    k = np.where(first, i, steps - 1 - i).astype(np_dtype)
+    return _fused_multiply_add(np.where(first, step, -step).astype(np_dtype), k,
+                               np.where(first, s, e).astype(np_dtype))
+
+
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
     check_device(device)
     d = dtype or dtypes.get_default_dtype()
     check_shape((int(steps),))
-    return _finish(np.linspace(start, end, int(steps), dtype=np.float64).astype(d.np), None, requires_grad)
+    return _finish(_linspace_values(start, end, int(steps), d.np), None, requires_grad)
 
 
 def manual_seed(seed):
@@ -287,13 +366,22 @@ def seed():
     return 0
 
 
+# the signatures PyTorch 2.13 lists when torch.rand / torch.randn get arguments they do not take
+_RANDOM_SIGNATURES = "".join(
+    f" * (tuple of ints size, *, {generator}Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+    for generator in ("torch.Generator generator, ", ""))
+
+
 def _random(name, size, kwargs, dtype, requires_grad, draw):
     """A tensor of ``size`` filled by ``draw(n, numpy dtype)`` from the default generator (float64
     numbers for a float64 tensor, float32 for any other, as PyTorch draws them)."""
     d = dtype or dtypes.get_default_dtype()
+    if set(kwargs) - {"size"}:
+        got = [builtins_type(a) for a in size] + [f"{k}={builtins_type(v)}" for k, v in kwargs.items()]
+        raise TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(got)}), but "
+                        f"expected one of:\n{_RANDOM_SIGNATURES}")
     shape = _size(size, kwargs)   # torch.rand(2, 3), torch.rand((2, 3)) or torch.rand(size=(2, 3))
-    if kwargs:
-        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
     check_shape(shape)
     values = draw(int(np.prod(shape)), np.float64 if d.np == np.float64 else np.float32)
     return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
@@ -301,12 +389,12 @@ def _random(name, size, kwargs, dtype, requires_grad, draw):
 
 def rand(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
     check_device(device)
-    return _random("rand", size, kwargs, dtype, requires_grad, default_generator.uniform)
+    return _random("rand", size, kwargs, dtype, requires_grad, (generator or default_generator).uniform)
 
 
 def randn(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
     check_device(device)
-    return _random("randn", size, kwargs, dtype, requires_grad, default_generator.normal)
+    return _random("randn", size, kwargs, dtype, requires_grad, (generator or default_generator).normal)
 
 
 def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
@@ -318,7 +406,7 @@ def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, devic
     d = dtype or dtypes.int64
     check_shape(tuple(size))
     shape = tuple(size)
-    values = default_generator.integers(int(np.prod(shape)), low, high)
+    values = (generator or default_generator).integers(int(np.prod(shape)), low, high)
     return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
 
@@ -377,14 +465,42 @@ def Variable(data, requires_grad=False, volatile=False):
 def randperm(n, *, dtype=None, requires_grad=False, device=None, generator=None):
     check_device(device)
     check_shape((int(n),))
-    return _finish(default_generator.permutation(int(n)).astype((dtype or dtypes.int64).np), None, requires_grad)
+    return _finish((generator or default_generator).permutation(int(n)).astype((dtype or dtypes.int64).np), None, requires_grad)
+
+
+def _normal_tensors(mean, std, generator, requires_grad):
+    """``torch.normal(means, std)``: one standard normal draw per element of the broadcast shape, then
+    ``draw * std + mean`` in the tensors' dtype, as PyTorch draws it.  PyTorch gives the sample a
+    grad_fn whose gradients are zero (NormalBackward1/2/3); that is not built here yet."""
+    tensors = [t for t in (mean, std) if isinstance(t, Tensor)]
+    if any(t.requires_grad for t in tensors) and grad_mode._state[0]:
+        raise NotImplementedError("torch.normal with a mean or std that requires grad is not available in Backprop "
+                                  "Lens yet (PyTorch gives such a sample zero gradients): draw from detached tensors, "
+                                  "e.g. torch.normal(mean.detach(), std)")
+    dt = tensors[0]._data.dtype
+    if not np.issubdtype(dt, np.floating):
+        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for '
+                                  f"'{dtypes.from_numpy(dt).scalar_name}'")
+    m = mean._data if isinstance(mean, Tensor) else dt.type(mean)
+    s = std._data if isinstance(std, Tensor) else dt.type(std)
+    if isinstance(std, Tensor) and (np.asarray(s) < 0).any():
+        raise RuntimeError("normal expects all elements of std >= 0.0")
+    if not isinstance(std, Tensor) and std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+    check_shape(shape)
+    draws = (generator or default_generator).normal(int(np.prod(shape)), dt.type, 0.0, 1.0).reshape(shape)
+    return _finish((draws.astype(dt) * s + m).astype(dt), None, requires_grad)
 
 
 def normal(mean=0.0, std=1.0, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
-    """``torch.normal(mean, std, size)`` with numbers for mean and std (tensors of them are issue 12's)."""
+    """``torch.normal(mean, std, size)`` with numbers, or with a tensor of means and/or of deviations."""
     check_device(device)
-    if size is None or isinstance(mean, Tensor) or isinstance(std, Tensor):
-        raise TypeError("torch.normal with tensor means or standard deviations is not available in Backprop Lens "
-                        "yet; use torch.normal(mean, std, size=...) with numbers")
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        return _normal_tensors(mean, std, generator, requires_grad)
+    if size is None:
+        raise TypeError("normal() received an invalid combination of arguments - got (float, float), but expected "
+                        "one of: (Tensor mean, Tensor std), (Tensor mean, float std), (float mean, Tensor std), "
+                        "(float mean, float std, tuple of ints size)")
     return _random("normal", tuple(size), {}, dtype, requires_grad,
-                   lambda n, np_dtype: default_generator.normal(n, np_dtype, float(mean), float(std)))
+                   lambda n, np_dtype: (generator or default_generator).normal(n, np_dtype, float(mean), float(std)))

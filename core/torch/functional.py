@@ -6,6 +6,7 @@ registry op run through :func:`core.ops.registry.apply`.
 from __future__ import annotations
 
 import builtins
+import inspect as _inspect
 import warnings
 
 import numpy as np
@@ -13,10 +14,12 @@ import numpy as np
 from core import dtypes
 from core.ops import REGISTRY as R
 from core.ops import apply
+from core.ops.activations import INPLACE_NODES, SELU_ALPHA, SELU_SCALE
 from core.ops.inplace import _num, copy_, getitem, inplace
 from core.ops.inplace import setitem as _setitem  # noqa: F401
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
+from core.tensor import grad_mode
 from core.tensor.tensor import Tensor
 from core.torch.creation import scalar_tensor, tensor
 
@@ -200,6 +203,10 @@ def bmm(input, mat2, *, out=None):
     return apply(R["bmm"], (input, mat2))
 
 
+def dist(input, other, p=2):
+    return apply(R["dist"], (input, as_tensor_operand(other)), {"p": _num(p)})
+
+
 def outer(input, vec2):
     return mul(unsqueeze(input, 1), vec2)
 
@@ -331,7 +338,7 @@ def _dims(input, dim):
     return input._dim(dim)
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None):
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if dtype is not None:
         input = to(input, dtype)
     if dim is None or dim == () or dim == []:
@@ -341,7 +348,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return apply(R["sum_dim"], (input,), {"dim": _dims(input, dim), "keepdim": keepdim})
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if dtype is not None:
         input = to(input, dtype)
     if dim is None or dim == () or dim == []:
@@ -483,13 +490,13 @@ def softmax(input, dim=None, dtype=None, _stacklevel=3):
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
     if dtype is not None:
         input = to(input, dtype)
-    return apply(R["log_softmax"], (input,), {"dim": input._dim(_implicit_dim(input, dim))})
+    return apply(R["log_softmax"], (input,), {"dim": input._dim(_implicit_dim(input, dim, "log_softmax"))})
 
 
-def _implicit_dim(input, dim):
+def _implicit_dim(input, dim, name="softmax"):
     if dim is not None:
         return dim
-    warnings.warn("Implicit dimension choice for softmax has been deprecated. Change the call to include "
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to include "
                   "dim=X as an argument.", UserWarning, stacklevel=4)
     return 0 if input.dim() in (0, 1, 3) else 1
 
@@ -596,6 +603,23 @@ def narrow(input, dim, start, length):
     return apply(R["slice"], (input,), {"dim": d, "start": start, "stop": start + length, "step": 1})
 
 
+def index_select(input, dim, index):
+    if not isinstance(index, Tensor):
+        raise TypeError(f"index_select(): argument 'index' (position 2) must be Tensor, not {type(index).__name__}")
+    if index.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    d = input._dim(dim) if input.dim() else 0
+    idx = np.atleast_1d(index._data).astype(np.int64)
+    size = input.shape[d] if input.dim() else 1
+    if input.dim() == 0 and len(idx) != 1:
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {len(idx)} value(s)")
+    if ((idx < 0) | (idx >= size)).any():
+        raise IndexError("index out of range in self")
+    return apply(R["index_select"], (input,), {"dim": d, "index": idx})
+
+
 def select(input, dim, index):
     return apply(R["select"], (input,), {"dim": input._dim(dim), "index": _num(index)})
 
@@ -645,51 +669,67 @@ def split(input, split_size_or_sections, dim=0):
 
 
 # ---------------------------------------------------------------------------
-# nn.functional losses
+# nn ops that are torch functions too (declared in core.ops.activations; the rest
+# of torch.nn.functional is in core.torch.nn.functional)
 # ---------------------------------------------------------------------------
 
-def _reduction(size_average, reduce, reduction):
-    if size_average is None and reduce is None:
-        return reduction
-    if reduce is False:
-        return "none"
-    return "mean" if size_average in (None, True) else "sum"
+_run_inplace = inplace
 
 
-def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-    return apply(R["mse_loss"], (input, target), {"reduction": _reduction(size_average, reduce, reduction)})
+def floating_only(input, kernel):
+    """PyTorch's error for a float-only kernel run on an integer tensor."""
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype.scalar_name}\'')
 
 
-def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-    return apply(R["nll_loss"], (input,), {"target": target._data,
-                                           "reduction": _reduction(size_average, reduce, reduction)})
-
-
-def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
-                  reduction="mean", label_smoothing=0.0):
-    dim = 0 if input.dim() == 1 else 1
-    if target.dtype.is_floating_point:
-        # class probabilities as targets
-        logp = log_softmax(input, dim)
-        red = _reduction(size_average, reduce, reduction)
-        per = neg(sum(mul(logp, target), dim))
-        return mean(per) if red == "mean" else (sum(per) if red == "sum" else per)
-    return nll_loss(log_softmax(input, dim), target, reduction=_reduction(size_average, reduce, reduction))
-
-
-def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
-    return apply(R["binary_cross_entropy"], (input, target),
-                 {"reduction": _reduction(size_average, reduce, reduction)})
-
-
-def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    d = abs(sub(input, target))
-    red = _reduction(size_average, reduce, reduction)
-    return mean(d) if red == "mean" else (sum(d) if red == "sum" else d)
+def activation(name, input, params=_EMPTY, inplace=False):
+    """Run activation op ``name``, in place on ``input`` when asked."""
+    if inplace:
+        return _run_inplace(INPLACE_NODES.get(name, R[name]), input, (), params)
+    return apply(R[name], (input,), params)
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    return where(gt(input, 0), input, mul(input, negative_slope))
+    floating_only(input, "leaky_relu_cpu")
+    return activation("leaky_relu", input, {"negative_slope": float(negative_slope)}, inplace)
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    """``beta * input + alpha * (mat1 @ mat2)`` (AddmmBackward0)."""
+    params = {k: v for k, v in (("beta", beta), ("alpha", alpha)) if v != 1}
+    return apply(R["addmm"], (input, mat1, mat2), params)
+
+
+def selu(input, inplace=False):
+    # NOTE: PyTorch's selu is its elu kernel with SELU's scale: grad_fn EluBackward0
+    floating_only(input, "elu_cpu")
+    return activation("elu", input, {"alpha": SELU_ALPHA, "scale": SELU_SCALE, "input_scale": 1.0}, inplace)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    floating_only(input, "elu_cpu")
+    return activation("celu", input, {"alpha": float(alpha)}, inplace)
+
+
+def prelu(input, weight):
+    floating_only(input, "prelu_cpu")
+    return apply(R["prelu"], (input, weight))
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True):
+    if isinstance(normalized_shape, int):
+        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int")
+    shape = tuple(int(n) for n in normalized_shape)
+    listed = "[" + ", ".join(map(str, shape)) + "]"
+    if tuple(input.shape[input.dim() - len(shape):]) != shape or len(shape) > input.dim() or not shape:
+        raise RuntimeError(f"Given normalized_shape={listed}, expected input with shape [*, "
+                           f"{listed[1:-1]}], but got input of size{list(input.shape)}")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+                               f"{list(t.shape)} and normalized_shape = {listed}")
+    floating_only(input, "LayerNormKernelImpl")
+    return apply(R["layer_norm"], (input, weight, bias), {"normalized_shape": shape, "eps": float(eps)})
 
 
 def setitem(self, idx, value):
@@ -711,6 +751,7 @@ def _numpy_names(fn, aliases):
                 kwargs[ours] = kwargs.pop(theirs)
         return fn(*args, **kwargs)
     wrapped.__name__ = wrapped.__qualname__ = fn.__name__
+    wrapped.__wrapped__ = fn   # its signature is fn's (which says whether it takes out=)
     return wrapped
 
 
@@ -720,10 +761,55 @@ for _name in ("softmax", "log_softmax", "squeeze", "unsqueeze", "cumsum"):
     globals()[_name] = _numpy_names(globals()[_name], {"axis": "dim"})
 
 
+def _resized_warning(old, new) -> str:
+    return (f"An output with one or more elements was resized since it had shape [{', '.join(map(str, old))}], which "
+            f"does not match the required output shape [{', '.join(map(str, new))}]. This behavior is deprecated, "
+            "and in a future PyTorch release outputs will not be resized unless they have zero elements. You can "
+            "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). "
+            "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)")
+
+
+def _writes_out(fn):
+    """``torch.NAME(..., out=t)``: the result written into ``t`` (resized when its shape differs,
+    with PyTorch's warning unless it was empty; cast to its dtype where PyTorch allows it) and
+    ``t`` returned.  PyTorch refuses out= where autograd would have to record it."""
+    name = fn.__name__
+
+    def with_out(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        if not isinstance(out, Tensor):
+            raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        result = fn(*args, **kwargs)
+        results = result if isinstance(result, tuple) else (result,)
+        if grad_mode._state[0] and (out.requires_grad or builtins.any(r.requires_grad for r in results)):
+            raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")
+        if len(results) != 1:
+            raise NotImplementedError(f"{name}(out=...) with several results is not available in Backprop Lens: "
+                                      "assign the results instead")
+        r = results[0]
+        if r.dtype.category > out.dtype.category:
+            raise RuntimeError(f"result type {r.dtype.scalar_name} can't be cast to the desired output type "
+                               f"{out.dtype.scalar_name}")
+        if tuple(out.shape) != tuple(r.shape):
+            if out.numel():
+                warnings.warn(_resized_warning(out.shape, r.shape), UserWarning)
+            out._data = np.array(r._data, dtype=out._data.dtype)
+            out._bump_version()
+        else:
+            with grad_mode.no_grad():
+                copy_(out, r)
+        return out
+    with_out.__name__ = with_out.__qualname__ = name
+    with_out.__doc__ = fn.__doc__
+    return with_out
+
+
 # What a program sees as torch.NAME: the generated functions and these composites
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
-    "absolute", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "bmm", "cat", "chunk", "clamp",
+    "index_select", "dist", "absolute", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "eq", "equal",
     "flatten", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
@@ -732,3 +818,8 @@ __all__ = sorted(PLAIN) + [
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
     "unsqueeze", "var", "where"
 ]
+__all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
+
+for _name in __all__:
+    if "out" in _inspect.signature(globals()[_name]).parameters:
+        globals()[_name] = _writes_out(globals()[_name])

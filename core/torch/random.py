@@ -16,13 +16,25 @@ PyTorch makes of them, read off its documentation and checked against torch
 * ``randn`` with 16 or more: every element first gets a uniform, then each
   block of 16 turns into normals by Box-Muller on the pairs (j, j + 8), the
   last block recomputed from fresh uniforms when 16 does not divide the size.
-  In float64 this is exact.  NOTE: for float32 PyTorch's AVX2 build computes
-  log, sin and cos with SLEEF's vector functions, which round differently from
-  numpy's in about one element in seven (by a few units in the last place, 1e-7):
-  invisible in printed tensors, but not bit for bit;
+  In float64 this is exact with the C library's log, sin and cos.  In float32
+  PyTorch's vectorised kernel computes log, sin and cos with the Cephes
+  polynomials of Pommier's "avx_mathfun" (range reduction by pi/4 in three
+  parts, degree-8 log), compiled with fused multiply-adds; :func:`_log8` and
+  :func:`_sincos8` evaluate the same polynomials in the same order with
+  float32 numpy arithmetic and an exact float32 FMA (:func:`fma32`), so the
+  numbers are PyTorch's bit for bit (checked on millions of draws);
 * ``randperm(n)``: Fisher-Yates from the front, one draw modulo the rest each;
-* ``normal(mean, std)``/``normal_``: ``randn``'s numbers times std plus mean;
-  ``uniform_(a, b)``: ``rand``'s times (b - a) plus a.
+* ``normal(mean, std)``/``normal_``: ``randn``'s numbers times std plus mean
+  (one FMA in float32 blocks, in float64 otherwise);
+* ``uniform_(a, b)``: the float32 uniform ``u`` (24 bits) gives
+  ``fma(u, b - a, a)`` with ``a`` and ``b`` rounded to float32 first;
+* ``bernoulli_(p)``, hence dropout's mask: one float64 uniform per element,
+  ``u < p`` (PyTorch's default kernel, not MKL's: two 32-bit draws each);
+  ``bernoulli(probs)``: one float32 uniform per element against its probability;
+* ``exponential_(lambd)``: ``-1/lambd * log1p(-u)`` of a float64 uniform;
+* ``random_()``: a draw modulo 2^24 + 1 (float32), 2^53 + 1 (float64), the
+  type's maximum plus one (integers; two draws for int64); ``random_(low,
+  high)`` as ``randint``.
 """
 from __future__ import annotations
 
@@ -34,15 +46,46 @@ _TWO_PI = 2.0 * math.pi
 
 
 class Generator:
-    """One CPU generator: the Mersenne Twister's state and the cached normal."""
+    """One CPU generator: the Mersenne Twister's state and the cached normal.
 
-    def __init__(self, seed: int = 0):
-        self.manual_seed(seed)
+    Also ``torch.Generator`` for programs (``manual_seed`` returns the
+    generator, ``initial_seed``, ``get_state``/``set_state``)."""
 
-    def manual_seed(self, seed: int) -> None:
-        self.seed = int(seed)
-        self._bits = np.random.RandomState(int(seed) & 0xFFFFFFFF)._bit_generator
+    _bpl_public = frozenset({"manual_seed", "initial_seed", "seed", "get_state", "set_state"})
+
+    def __init__(self, device="cpu", seed: int = 67280421310721):
+        # NOTE: a fresh torch.Generator() starts from PyTorch's default seed 67280421310721
+        # (core.torch.creation makes the default generator with Generator(0): seed 0)
+        self.manual_seed(device if isinstance(device, int) else seed)
+
+    def manual_seed(self, seed):
+        seed = int(seed)
+        if seed < -2 ** 63 or seed >= 2 ** 64:
+            raise RuntimeError("Overflow when unpacking long long")
+        self._seed = seed & 0xFFFFFFFFFFFFFFFF
+        self._bits = np.random.RandomState(seed & 0xFFFFFFFF)._bit_generator
         self._next_normal = None
+        return self
+
+    def initial_seed(self) -> int:
+        return self._seed
+
+    def seed(self) -> int:
+        # NOTE: PyTorch seeds from the clock here; a run must be reproducible, so a fixed one
+        return self.manual_seed(67280421310721).initial_seed()
+
+    def get_state(self):
+        """The state as a plain tuple (PyTorch gives a ByteTensor; programs only hand it back)."""
+        state = self._bits.state
+        return _GeneratorState((self._seed, state["state"]["key"].copy(), int(state["state"]["pos"]),
+                                self._next_normal))
+
+    def set_state(self, new_state):
+        if not isinstance(new_state, _GeneratorState):
+            raise TypeError("set_state expects the value get_state returned")
+        self._seed, key, pos, self._next_normal = new_state
+        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key.copy(), "pos": pos}}
+        return self
 
     # -- draws -----------------------------------------------------------------------
     def _u32(self, n: int) -> np.ndarray:
@@ -58,10 +101,39 @@ class Generator:
             return (self._u64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
         return ((self._u32(n) & np.uint64((1 << 24) - 1)).astype(np.float64) * 2.0 ** -24).astype(np.float32)
 
+    def uniform_between(self, n: int, dtype, low: float, high: float) -> np.ndarray:
+        """``uniform_(low, high)``: the bounds in the tensor's dtype, ``u * (high - low) + low`` fused."""
+        if np.dtype(dtype) == np.float64:
+            u = self.uniform(n, np.float64)
+            return fma64(u, np.float64(high) - np.float64(low), np.float64(low))
+        lo, hi = np.float32(low), np.float32(high)
+        return fma32(self.uniform(n, np.float32), hi - lo, lo)
+
     def integers(self, n: int, low: int, high: int) -> np.ndarray:
         span = int(high) - int(low)
         draws = self._u32(n) if span < 2 ** 32 else self._u64(n)
         return (draws % np.uint64(span)).astype(np.int64) + int(low)
+
+    def full_range(self, n: int, dtype) -> np.ndarray:
+        """``random_()`` without bounds: [0, 2^mantissa] for floats, [0, max] for integers."""
+        dtype = np.dtype(dtype)
+        if dtype == np.float32:
+            return (self._u32(n) % np.uint64(2 ** 24 + 1)).astype(np.float32)
+        if dtype == np.float64:
+            return (self._u64(n) % np.uint64(2 ** 53 + 1)).astype(np.float64)
+        if dtype == np.bool_:
+            return (self._u32(n) & np.uint64(1)).astype(np.bool_)
+        top = int(np.iinfo(dtype).max) + 1
+        draws = self._u64(n) if dtype == np.int64 else self._u32(n)
+        return (draws % np.uint64(top)).astype(dtype)
+
+    def bernoulli(self, n: int, p: float) -> np.ndarray:
+        """``n`` booleans true with probability ``p`` (float64 uniforms: ``bernoulli_(p)``, dropout)."""
+        return self.uniform(n, np.float64) < float(p)
+
+    def exponential(self, n: int, lambd: float) -> np.ndarray:
+        u = self.uniform(n, np.float64)
+        return (-1.0 / float(lambd)) * np.log1p(-u)
 
     def permutation(self, n: int) -> np.ndarray:
         r = np.arange(n, dtype=np.int64)
@@ -93,31 +165,118 @@ class Generator:
 
     def _normal_fill(self, n: int, dtype, mean, std) -> np.ndarray:
         data = self.uniform(n, dtype)
-        blocks = list(range(0, n - 15, 16))
-        for start in blocks:
-            _box_muller_16(data, start, dtype, mean, std)
+        whole = n - n % 16
+        if whole:
+            data[:whole] = _box_muller(data[:whole].reshape(-1, 16), dtype, mean, std).ravel()
         if n % 16:
-            data[n - 16:] = self.uniform(16, dtype)
-            _box_muller_16(data, n - 16, dtype, mean, std)
+            data[n - 16:] = _box_muller(self.uniform(16, dtype).reshape(1, 16), dtype, mean, std).ravel()
         return data
 
 
-def _box_muller_16(data, start, dtype, mean, std) -> None:
-    """Turn ``data[start:start + 16]`` (uniforms) into normals, pairing j with j + 8."""
+class _GeneratorState(tuple):
+    """What ``get_state`` returns: opaque to programs (no attributes), handed back to ``set_state``."""
+    _bpl_public = frozenset()
+
+
+def _box_muller(blocks, dtype, mean, std):
+    """Rows of 16 uniforms to rows of 16 normals, pairing column j with j + 8."""
     if dtype == np.float64:
-        for j in range(start, start + 8):
-            u1, u2 = 1.0 - float(data[j]), float(data[j + 8])
-            radius = math.sqrt(-2.0 * math.log(u1))
-            theta = _TWO_PI * u2
-            data[j] = radius * math.cos(theta) * std + mean
-            data[j + 8] = radius * math.sin(theta) * std + mean
-        return
+        # NOTE: the C library's log, cos and sin (numpy's vectorised ones round differently)
+        u1 = (1.0 - blocks[:, :8]).ravel().tolist()
+        theta = (_TWO_PI * blocks[:, 8:]).ravel().tolist()
+        radius = np.array([math.sqrt(-2.0 * math.log(u)) for u in u1]).reshape(-1, 8)
+        cos = np.array([math.cos(t) for t in theta]).reshape(-1, 8)
+        sin = np.array([math.sin(t) for t in theta]).reshape(-1, 8)
+        return np.concatenate([fma64(radius * cos, std, mean), fma64(radius * sin, std, mean)], axis=1)
     f = np.float32
-    u1 = f(1) - data[start:start + 8]
-    u2 = data[start + 8:start + 16]
-    radius = np.sqrt(f(-2) * np.log(u1))
-    theta = f(_TWO_PI) * u2
-    low = radius * np.cos(theta)
-    high = radius * np.sin(theta)
-    data[start:start + 8] = low * f(std) + f(mean) if (std, mean) != (1.0, 0.0) else low
-    data[start + 8:start + 16] = high * f(std) + f(mean) if (std, mean) != (1.0, 0.0) else high
+    radius = np.sqrt(f(-2) * _log8(f(1) - blocks[:, :8]))
+    sin, cos = _sincos8(f(_TWO_PI) * blocks[:, 8:])
+    low, high = radius * cos, radius * sin
+    return np.concatenate([fma32(low, f(std), f(mean)), fma32(high, f(std), f(mean))], axis=1)
+
+
+# ---------------------------------------------------------------------------------------
+# float32 arithmetic as PyTorch's compiled kernels do it
+# ---------------------------------------------------------------------------------------
+
+def fma32(a, b, c):
+    """``a * b + c`` rounded once to float32, as an FMA instruction computes it.
+
+    The product of two float32 numbers is exact in float64; the sum is made
+    round-to-odd in float64 (the error of the addition decides the last bit),
+    and rounding that to float32 gives the correctly rounded result."""
+    p = np.asarray(a, np.float64) * np.asarray(b, np.float64)
+    c = np.asarray(c, np.float64)
+    s = p + c
+    back = s - p
+    err = (p - (s - back)) + (c - back)
+    bits = np.array(s, dtype=np.float64).view(np.int64)
+    inexact_even = (err != 0) & ((bits & 1) == 0) & np.isfinite(s)
+    if np.any(inexact_even):
+        step = np.where(np.sign(err) == np.sign(s), 1, -1).astype(np.int64)
+        bits = np.where(inexact_even, bits + step, bits)
+    return bits.view(np.float64).astype(np.float32)
+
+
+def fma64(a, b, c):
+    """``a * b + c`` in float64 with the product's rounding error kept (Dekker's
+    split), so the result is the fused one except in rare double roundings."""
+    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+    p = a * b
+    split = 134217729.0  # 2^27 + 1
+    ah = a * split - (a * split - a)
+    bh = b * split - (b * split - b)
+    al, bl = a - ah, b - bh
+    perr = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    back = s - p
+    serr = (p - (s - back)) + (c - back)
+    return s + (serr + perr)
+
+
+_F = np.float32
+_LOG_POLY = [_F(v) for v in (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1,
+                             1.4249322787E-1, -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1,
+                             3.3333331174E-1)]
+
+
+def _log8(x):
+    """Natural log of float32 ``x > 0``: Cephes' logf as PyTorch's vectorised normal kernel evaluates it."""
+    x = np.maximum(x, _F(1.17549435e-38))
+    bits = x.view(np.int32)
+    e = ((bits >> 23) - 127).astype(_F) + _F(1)
+    m = ((bits & ~0x7F800000) | 0x3F000000).view(_F)          # mantissa in [0.5, 1)
+    small = m < _F(0.707106781186547524)
+    e = e - np.where(small, _F(1), _F(0))
+    m = (m - _F(1)) + np.where(small, m, _F(0))
+    z = m * m
+    y = np.full_like(m, _LOG_POLY[0])
+    for coef in _LOG_POLY[1:]:
+        y = fma32(y, m, coef)
+    y = y * m
+    y = fma32(y, z, e * _F(-2.12194440e-4))
+    y = y - z * _F(0.5)
+    return fma32(e, _F(0.693359375), m + y)
+
+
+def _sincos8(x):
+    """(sin x, cos x) of float32 ``x >= 0`` (Cephes' sinf/cosf, PyTorch's vectorised normal kernel)."""
+    j = (x * _F(1.27323954473516)).astype(np.int32)        # x / (pi/4), truncated
+    j = (j + 1) & ~1
+    y = j.astype(_F)
+    r = fma32(y, _F(-0.78515625), x)                     # x - y pi/4 in three parts
+    r = fma32(y, _F(-2.4187564849853515625e-4), r)
+    r = fma32(y, _F(-3.77489497744594108e-8), r)
+    z = r * r
+    cos_poly = fma32(fma32(np.full_like(z, _F(2.443315711809948E-005)), z, _F(-1.388731625493765E-003)),
+                     z, _F(4.166664568298827E-002))
+    cos_poly = fma32(cos_poly * z, z, -(z * _F(0.5))) + _F(1)
+    sin_poly = fma32(fma32(np.full_like(z, _F(-1.9515295891E-4)), z, _F(8.3321608736E-3)), z,
+                     _F(-1.6666654611E-1))
+    sin_poly = fma32(sin_poly * z, r, r)
+    first = (j & 2) == 0
+    sin = np.where(first, sin_poly, cos_poly)
+    cos = np.where(first, cos_poly, sin_poly)
+    sin = np.where((j & 4) != 0, -sin, sin)
+    cos = np.where(((j - 2) & 4) == 0, -cos, cos)
+    return sin, cos

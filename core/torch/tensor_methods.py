@@ -8,15 +8,14 @@ does not import them.
 """
 from __future__ import annotations
 
-import numpy as np
-
 from core import dtypes
 from core.autograd.engine import backward as _backward
 from core.ops.registry import REGISTRY as R, apply
 from core.tensor.errors import legacy_type_name
 from core.tensor.tensor import Tensor
-from core.torch import functional as api
-from core.torch.creation import CPU, default_generator, NO_CUDA, check_device, device as _device, legacy_new
+from core.torch import functional as api, inplace_random as _inplace_random
+from core.torch import creation
+from core.torch.creation import CPU, NO_CUDA, check_device, device as _device, legacy_new
 
 # methods that are the functional op with self first: every op declared function=True
 # (core.ops), and these composites of core.torch.functional
@@ -24,7 +23,7 @@ _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv
 reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max sum mean prod var std norm max min
 amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten transpose swapaxes t permute
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
-logical_and logical_or logical_xor equal allclose isclose isnan isinf all any cumsum view_as""".split()
+logical_and logical_or logical_xor equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
@@ -88,15 +87,22 @@ Tensor.double = _to_dtype(dtypes.float64)
 Tensor.half = _to_dtype(dtypes.float16)
 Tensor.long = _to_dtype(dtypes.int64)
 Tensor.int = _to_dtype(dtypes.int32)
+Tensor.short = _to_dtype(dtypes.int16)
+Tensor.char = _to_dtype(dtypes.int8)
+Tensor.byte = _to_dtype(dtypes.uint8)
 Tensor.bool = _to_dtype(dtypes.bool_)
 
 
 def _type(self, dtype=None):
     if dtype is None:
         return legacy_type_name(self)
+    if callable(dtype) and not isinstance(dtype, dtypes.dtype):   # x.type(torch.LongTensor): the legacy class
+        dtype = "torch." + getattr(dtype, "__name__", "")
     if isinstance(dtype, str):
         name = dtype if dtype.startswith("torch.") else "torch." + dtype
-        dtype = next((d for d in dtypes.ALL if d.legacy_name == name), dtypes.float32)
+        dtype = next((d for d in dtypes.ALL if d.legacy_name == name), None)
+        if dtype is None:
+            raise ValueError(f"invalid type: '{name}'")
     return api.to(self, dtype)
 
 
@@ -203,27 +209,10 @@ def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False,
 
 
 Tensor.__new__ = staticmethod(_legacy_new)
+for _name in ("new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"):
+    setattr(Tensor, _name, getattr(creation, _name))
 Tensor.backward = _tensor_backward
 
 
-def _fill_random(self, values):
-    # written like copy_: PyTorch's leaf check and version bump; the numbers are the generator's
-    api.inplace(R["copy_"], self, (Tensor._make(values.reshape(self.shape).astype(self._data.dtype)),))
-    return self
-
-
-def _uniform_(self, a=0.0, b=1.0, *, generator=None):
-    wide = self._data.dtype == np.float64
-    u = default_generator.uniform(self.numel(), np.float64 if wide else np.float32)
-    width = (b - a) if wide else np.float32(b - a)
-    return _fill_random(self, u * width + (a if wide else np.float32(a)))
-
-
-def _normal_(self, mean=0.0, std=1.0, *, generator=None):
-    wide = self._data.dtype == np.float64
-    return _fill_random(self, default_generator.normal(self.numel(), np.float64 if wide else np.float32,
-                                                       float(mean), float(std)))
-
-
-Tensor.uniform_ = _uniform_
-Tensor.normal_ = _normal_
+# the in-place random fills (uniform_, normal_, bernoulli_, exponential_, random_, bernoulli): core.torch.inplace_random
+_inplace_random.attach()

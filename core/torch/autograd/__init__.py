@@ -1,12 +1,31 @@
 """``torch.autograd``: backward, grad, Variable, grad-mode managers, functional."""
 from __future__ import annotations
 
-from core.autograd.engine import backward, grad
+from core.autograd.engine import accumulate_grad, backward, grad
 from core.tensor.grad_mode import enable_grad, no_grad, set_grad_enabled
-from core.tensor.node import Node
+from core.tensor.node import AccumulateGrad, GradSlots, Node
+from core.ops.vjp import TensorF, node_apply
 from core.torch.creation import Variable
 from core.torch.autograd import function, functional
+from core.torch.autograd.gradcheck import gradcheck
 from core.torch.autograd.function import Function, FunctionCtx
+
+
+def _call_node(node, *grads):
+    """``y.grad_fn(g)``: one node's backward run on ``g`` (one gradient per output), as
+    PyTorch's nodes are callable; in the current grad mode, so the results have a graph
+    when it is on. A tuple of one gradient per input, or the gradient alone for one input."""
+    n = node._n_outputs
+    if len(grads) != n:
+        raise TypeError(f"expected {n} arguments, got {len(grads)} instead")
+    if isinstance(node, AccumulateGrad):
+        accumulate_grad(node.variable, grads[0])
+        return ()
+    out = node_apply(node, grads[0] if n == 1 else GradSlots(grads), TensorF)
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+Node.__call__ = _call_node
 
 
 class graph:
@@ -19,5 +38,5 @@ def set_detect_anomaly(mode, check_nan=True):
     return None
 
 
-__all__ = ["backward", "grad", "Variable", "no_grad", "enable_grad", "set_grad_enabled", "functional", "function",
+__all__ = ["backward", "grad", "gradcheck", "Variable", "no_grad", "enable_grad", "set_grad_enabled", "functional", "function",
            "Function"]

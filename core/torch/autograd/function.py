@@ -134,6 +134,14 @@ class CustomBackward(Node):
             out.append(None if x is None else (x if tensor_mode else x._data))
         return shape_gradients(self, out, F)
 
+    def apply(self, *grads):
+        """``y.grad_fn.apply(g)``: the program's backward called directly, as PyTorch's
+        BackwardCFunction.apply does (what it returns, unchecked, in the current grad mode)."""
+        return self.backward_fn(self.ctx, *grads)
+
+    def __call__(self, *grads):
+        raise TypeError(f"'{type(self).__name__}' object is not callable")
+
     def __repr__(self):
         return f"<torch.autograd.function.{type(self).__name__} object at {hex(id(self))}>"
 
@@ -153,9 +161,12 @@ def _node_class(name: str) -> type:
     return cls
 
 
-def apply_function(name: str, forward, backward, args, kwargs=None):
+def apply_function(name: str, forward, backward, args, kwargs=None, setup_context=None):
     """``Name.apply(*args)``: ``forward(ctx, *args)`` under no_grad, its output
-    given a ``NameBackward`` node that calls ``backward(ctx, *grads)``."""
+    given a ``NameBackward`` node that calls ``backward(ctx, *grads)``.  With
+    ``setup_context`` (PyTorch 2's style, when the Function defines one), the forward
+    takes no ctx: ``forward(*args)``, then ``setup_context(ctx, args, output)``, both
+    under no_grad."""
     if kwargs:
         key = next(iter(kwargs))
         raise TypeError(f"forward() got an unexpected keyword argument '{key}'")
@@ -167,7 +178,11 @@ def apply_function(name: str, forward, backward, args, kwargs=None):
     context.custom_forward[0] += 1
     try:
         with grad_mode.no_grad():
-            out = forward(ctx, *args)
+            if setup_context is None:
+                out = forward(ctx, *args)
+            else:
+                out = forward(*args)
+                setup_context(ctx, tuple(args), out)
     finally:
         context.custom_forward[0] -= 1
     several = isinstance(out, tuple)
@@ -222,7 +237,13 @@ class Function:
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        return apply_function(cls.__name__, cls.forward, cls.backward, args, kwargs)
+        own = cls.setup_context is not Function.setup_context
+        return apply_function(cls.__name__, cls.forward, cls.backward, args, kwargs,
+                              cls.setup_context if own else None)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
 
     @staticmethod
     def forward(ctx, *args):

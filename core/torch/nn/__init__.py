@@ -1,20 +1,14 @@
-"""``torch.nn``: only ``functional`` (and Parameter) are offered to programs."""
+"""``torch.nn``: Module and Parameter, the containers, layers, activations and losses,
+and ``functional``."""
 from __future__ import annotations
 
-from core.tensor.tensor import Tensor
-from core.context import leaf_created
-from core.torch.creation import tensor
-from core.torch.nn import functional
+from core.torch.nn import functional, init, utils  # noqa: F401  (torch.nn.init, torch.nn.utils)
+from core.torch.nn.containers import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
+from core.torch.nn.layers import *  # noqa: F401,F403  (the names in layers.LAYERS)
+from core.torch.nn.layers import LAYERS
+from core.torch.nn.module import Module, Parameter
+from core.torch.nn.rnn import GRU, LSTM, RNN, RECURRENT, GRUCell, LSTMCell, RNNCell  # noqa: F401
 
-
-def Parameter(data=None, requires_grad=True):
-    """``nn.Parameter``: a leaf that requires grad and prints as a Parameter."""
-    t = data.detach() if data is not None else tensor([])
-    t._rg = bool(requires_grad)
-    t._is_param = True
-    if t._rg:
-        leaf_created(t)
-    return t
-
-
-__all__ = ["functional", "Parameter", "Tensor"]
+__all__ = ["functional", "Module", "Parameter", "Sequential", "ModuleList", "ModuleDict", "ParameterList",
+           "ParameterDict"] + [
+    c.__name__ for c in LAYERS + RECURRENT]

@@ -1,0 +1,51 @@
+"""``torch.nn.utils``: the gradient clipping a training loop calls, as PyTorch 2.13 computes it on CPU
+(each gradient's norm, the norm of those norms, one clamped coefficient multiplied in place)."""
+from __future__ import annotations
+
+import math
+
+from core.tensor.grad_mode import no_grad
+from core.tensor.tensor import Tensor
+from core.torch import creation
+from core.torch import functional as T
+
+
+def _grads(parameters):
+    if isinstance(parameters, Tensor):
+        parameters = [parameters]
+    return [p.grad for p in parameters if p.grad is not None]
+
+
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    """Scale the gradients in place so their total ``norm_type`` norm is at most ``max_norm``;
+    returns the total norm (before clipping)."""
+    grads = _grads(parameters)
+    max_norm, norm_type = float(max_norm), float(norm_type)
+    if not grads:
+        return creation.tensor(0.0)
+    with no_grad():
+        if norm_type == math.inf:
+            norms = [g.detach().abs().max() for g in grads]
+            total = norms[0] if len(norms) == 1 else T.stack(norms).max()
+        else:
+            norms = [T.norm(g.detach(), norm_type) for g in grads]
+            total = T.norm(T.stack(norms), norm_type)
+        if error_if_nonfinite and bool(T.logical_or(T.isnan(total), T.isinf(total))):
+            raise RuntimeError(f"The total norm of order {norm_type} for gradients from `parameters` is "
+                               "non-finite, so it cannot be clipped. To disable this error and scale the gradients "
+                               "by the non-finite norm anyway, set `error_if_nonfinite=False`")
+        coef = T.clamp(max_norm / (total + 1e-6), max=1.0)
+        for g in grads:
+            g.mul_(coef)
+    return total
+
+
+def clip_grad_value_(parameters, clip_value, foreach=None):
+    """Clamp every gradient in place to ``[-clip_value, clip_value]``."""
+    clip_value = float(clip_value)
+    with no_grad():
+        for g in _grads(parameters):
+            g.clamp_(min=-clip_value, max=clip_value)
+
+
+__all__ = ["clip_grad_norm_", "clip_grad_value_"]
