@@ -346,6 +346,9 @@ def terminal_summary(report: dict, source: str, filename: str, *, ran: bool = Tr
     if report["warnings"]:
         out.append(_rule("warnings"))
         out.extend(report["warnings"])
+    if report.get("notes"):
+        out.append(_rule("notes from Backprop Lens"))
+        out.extend(report["notes"])
 
     error = report["error"]
     out.append(_rule("error" if error else "result"))

@@ -11,7 +11,9 @@ those layers importing the run:
   all.  An :class:`Observer` entered as a context manager is pushed on top for
   the block; :func:`observing` pushes several.
 
-Both are one-element lists read on the hot path (a list index is the cheapest
+* ``notes``: where the app's own notes on the run go (:func:`note`).
+
+They are one-element lists read on the hot path (a list index is the cheapest
 read Python has); nothing else lives here.
 """
 from __future__ import annotations
@@ -23,6 +25,19 @@ guard: list = [None]
 
 # observers[0]: the observers of the forward, bottom first (a tuple; empty when none).
 observers: list = [()]
+
+# notes[0]: None, or where a run keeps the app's own notes: what Backprop Lens does differently from
+# Python on the program's behalf (``gc.collect()`` doing nothing).  They are not the program's
+# warnings (a ``warnings.simplefilter("error")`` never turns them into errors, and PyTorch would
+# not print them), so they go beside the warnings, never among them.
+notes: list = [None]
+
+
+def note(text: str) -> None:
+    """Record one of the app's notes for the running program (nothing outside a run)."""
+    if notes[0] is not None:
+        notes[0](text)
+
 
 # custom_forward[0]: how many custom autograd.Function forwards are running (they run
 # with grad mode off, yet the observers trace them: core.torch.autograd.function)
@@ -61,6 +76,9 @@ class Observer:
     def after_inplace(self, t, value):
         """``t`` has just been written in place."""
 
+    def on_data_replaced(self, t):
+        """``t.data = ...`` has just replaced ``t``'s numbers."""
+
     def begin_custom(self, args):
         """A custom Function's forward is about to run on ``args``; the value
         returned is handed back to :meth:`end_custom`."""
@@ -88,6 +106,13 @@ def leaf_created(t) -> None:
     """Tell every observer that ``t`` has just become a leaf that requires grad."""
     for o in observers[0]:
         o.on_leaf(t)
+
+
+def data_replaced(t) -> None:
+    """Tell every observer that ``t.data = ...`` has just given ``t`` other numbers (perhaps another
+    dtype: ``module.double()``), with no op recording it."""
+    for o in observers[0]:
+        o.on_data_replaced(t)
 
 
 def check_shape(shape) -> None:

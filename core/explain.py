@@ -423,12 +423,70 @@ value = float(x.detach())
           """
 y = x.detach().clone()
 """),
-    _rule("implicit_softmax_dim_warning", WARNING, r"Implicit dimension choice for softmax",
+    _rule("out_resized_warning", WARNING, r"An output with one or more elements was resized",
+          _T("out= tensor of the wrong shape"),
+          _T("The tensor passed as out= had a different shape from the result, so PyTorch resized it; "
+             "PyTorch will stop doing this for tensors that are not empty."),
+          _T("Pass an out= tensor of the result's shape, or simply assign the result."),
+          """
+result = torch.add(x, y)
+"""),
+    _rule("gradcheck_double_warning", WARNING, r"requires gradient and is not a double precision",
+          _T("gradcheck with float32 inputs"),
+          _T("gradcheck compares the backward with central differences; in float32 the differences are too "
+             "coarse for its default tolerances, so a correct backward can fail."),
+          _T("Give gradcheck float64 inputs (dtype=torch.double), or larger eps and atol."),
+          """
+x = torch.randn(3, dtype=torch.double, requires_grad=True)
+print(torch.autograd.gradcheck(torch.sin, (x,)))
+"""),
+    _rule("implicit_softmax_dim_warning", WARNING, r"Implicit dimension choice for (log_)?softmax",
           _T("softmax without dim"),
           _T("softmax normalises along one dimension; without dim= PyTorch guesses which one."),
           _T("Pass the dimension explicitly."),
           """
 p = torch.softmax(x, dim=-1)
+"""),
+    _rule("even_kernel_same_padding_warning", WARNING, r"Using padding='same' with even kernel lengths",
+          _T("padding='same' with an even kernel"),
+          _T("An even kernel cannot be centred, so PyTorch pads one side more than the other, on a padded "
+             "copy of the input."),
+          _T("Use an odd kernel size for 'same' padding, or pad explicitly with F.pad."),
+          """
+conv = torch.nn.Conv1d(1, 1, kernel_size=3, padding='same')
+"""),
+    _rule("kl_div_mean_warning", WARNING, r"reduction: 'mean' divides the total loss by both the batch size",
+          _T("kl_div with reduction='mean'"),
+          _T("'mean' averages over every element, which is not the KL divergence; 'batchmean' divides by the "
+             "batch size only and gives the true value."),
+          _T("Pass reduction='batchmean'."),
+          """
+loss = F.kl_div(log_q, p, reduction='batchmean')
+"""),
+    _rule("legacy_reduction_warning", WARNING, r"size_average and reduce args will be deprecated",
+          _T("size_average and reduce"),
+          _T("The old size_average= and reduce= arguments of the losses are replaced by one argument, "
+             "reduction."),
+          _T("Write reduction='mean', 'sum' or 'none' instead."),
+          """
+loss = torch.nn.MSELoss(reduction='sum')
+"""),
+    _rule("loss_target_broadcast_warning", WARNING, r"Using a target size .* that is different to the input size",
+          _T("loss target of another shape"),
+          _T("The loss broadcasts the target against the input, so every prediction is compared with every "
+             "target: usually a missing or extra dimension of size 1."),
+          _T("Make the target the input's shape, e.g. y.view(-1, 1) or out.squeeze(1)."),
+          """
+loss = F.mse_loss(out.squeeze(1), y)
+"""),
+    _rule("scheduler_before_optimizer_warning", WARNING, r"Detected call of `lr_scheduler.step\(\)` before",
+          _T("scheduler.step() before optimizer.step()"),
+          _T("The learning-rate scheduler moved before the optimizer took its first step, so the first "
+             "value of the schedule was skipped."),
+          _T("Call optimizer.step() first, then scheduler.step(), once per epoch."),
+          """
+optimizer.step()
+scheduler.step()
 """),
     # --- the program itself -------------------------------------------------------------------
     _rule("name_not_defined", "NameError UnboundLocalError ProgramRejected",
@@ -523,16 +581,18 @@ def _tensor_attributes() -> list[str]:
 _TENSOR_ATTRIBUTES = """
 T abs abs_ absolute add add_ all allclose amax amin any argmax argmin backward bmm bool ceil ceil_ chunk clamp
 clamp_ clamp_max clamp_max_ clamp_min clamp_min_ clip clip_ clone contiguous copy_ cos cos_ cpu cuda cumsum
-data data_ptr detach detach_ device dim div div_ divide dot double dtype element_size eq equal exp exp_
+data data_ptr detach detach_ device dim dist div div_ divide dot double dtype element_size eq equal exp exp_
 expand expand_as fill_ flatten float floor floor_ ge get_device grad grad_fn gt half int is_contiguous
 is_cuda is_floating_point is_leaf isclose isinf isnan item le log log10 log2 log_ log_softmax
 logical_and logical_not logical_or logical_xor long lt mT masked_fill masked_fill_ matmul max maximum
-mean min minimum mm mul mul_ multiply mv narrow ndim ndimension ne neg neg_ negative nelement norm numel
+mean min minimum mm mul mul_ multiply mv narrow ndim ndimension ne neg neg_ negative nelement new_empty
+new_full new_ones new_tensor new_zeros norm numel
 numpy outer output_nr permute pow pow_ prod reciprocal reciprocal_ register_hook relu relu_ repeat
 requires_grad requires_grad_ reshape retain_grad retains_grad round round_ rsqrt select shape sigmoid
 sigmoid_ sign sign_ sin sin_ size softmax split sqrt sqrt_ square squeeze std sub sub_ subtract sum
 swapaxes t tan tan_ tanh tanh_ to tolist transpose true_divide trunc trunc_ type type_as unbind
 unsqueeze var view zero_
+bernoulli bernoulli_ exponential_ normal_ random_ uniform_
 """.split()
 
 

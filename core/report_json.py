@@ -61,6 +61,7 @@ def run_to_json(result, analysis: dict | None = None) -> dict:
         "stdout": result.stdout,
         "error": None if result.error is None else finite_json(result.error.to_json()),
         "warnings": [warning_text(w) for w in result.warnings],
+        "notes": [w.message for w in result.notes],
         "tensors": {name: tensor_record(t) for name, t in result.tensors().items()},
         "analysis": None if analysis is None else finite_json(analysis),
     }

@@ -68,6 +68,7 @@ def real_torch():
         if saved[n] is not None and getattr(saved[n], "__file__", "").startswith(str(Path(__file__).parents[1] / "core")):
             del sys.modules[n]
     torch = importlib.import_module("torch")
+    threads = torch.get_num_threads()   # put back after: other tests compare with torch's own thread count
     torch.set_num_threads(1)
     torch.set_grad_enabled(True)
     torch.set_printoptions(profile="default")
@@ -76,6 +77,7 @@ def real_torch():
     try:
         yield torch
     finally:
+        torch.set_num_threads(threads)
         for n, m in saved.items():
             if m is not None:
                 sys.modules[n] = m

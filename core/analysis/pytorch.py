@@ -55,6 +55,10 @@ class ReplayError(Exception):
     """The tape cannot be turned into PyTorch calls (an op without a counterpart...)."""
 
 
+_DATA_REPLACED = _T("the program replaced a tensor's numbers through .data (param.data = ..., module.double()), "
+                    "which a replay does not see")
+
+
 def supported(op_name: str) -> bool:
     return REGISTRY[op_name].pytorch is not None
 
@@ -173,7 +177,9 @@ def _inplace(backend, name, args, params):
         callee, pos, kw = _arguments(backend, name, args, params)
         backend.call("." + callee.split(".")[-1] + "_", pos, kw, statement=True)
     else:
-        backend.call(".copy_", [target, _call(backend, name, args, params)], {}, statement=True)
+        # NOTE: the op reads a copy: PyTorch's may save its input (leaky_relu, elu...), which copy_ overwrites
+        source = backend.call(".clone", [target], {})
+        backend.call(".copy_", [target, _call(backend, name, [source, *args[1:]], params)], {}, statement=True)
 
 
 def _index_items(index):
@@ -284,6 +290,9 @@ def witness(rec: Recording, leaves: list, v, J: dict, engine_backward: dict | No
         return None
     result = {"version": torch.__version__.split("+")[0], "backward": None, "jacobian": None,
               "max_abs_diff": 0.0, "match": True, "error": None, "note": None}
+    if rec.tape.data_replaced:
+        result.update(match=None, note=_T("not replayed in PyTorch: {reason}").format(reason=_DATA_REPLACED))
+        return result
     prev_grad, prev_dtype = torch.is_grad_enabled(), torch.get_default_dtype()
     replay = _Replay(torch)
     try:
@@ -573,6 +582,8 @@ def script(rec: Recording, leaves: list, output_name: str, v) -> str:
     for name, t in rec.namespace.items():
         if isinstance(t, Tensor) and name.isidentifier() and id(t) not in names:
             names[id(t)] = name
+    if rec.tape.data_replaced:
+        raise ReplayError(_DATA_REPLACED)
     changed = _unseen_change(rec, leaves)
     if changed is not None:
         raise ReplayError(_T("{name} was changed through .data or a detached alias, which a replay cannot "

@@ -59,6 +59,7 @@ class Tape(Observer):
         # a nudge of x moves the alias and a write through the alias lands in x, as in the program.
         self.aliases: dict[int, int] = {}
         self._arrays: dict[int, tuple] = {}   # id(array) -> (the array, kept alive; id of its tensor)
+        self.data_replaced = False   # a tensor's numbers were replaced through .data during the run
 
     # -- hooks -----------------------------------------------------------------------
     # NOTE: a full tape ignores every later event: an entry after a gap would refer
@@ -74,6 +75,12 @@ class Tape(Observer):
             self._made(t)
         except _Full:
             pass
+
+    def on_data_replaced(self, t):
+        # param.data = ..., module.double(): new numbers (perhaps a new dtype) no entry records;
+        # a replay must not pretend it saw them
+        if not self.too_large:
+            self.data_replaced = True
 
     def on_apply(self, op, inputs, params, result):
         if self.too_large:

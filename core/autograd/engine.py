@@ -157,7 +157,7 @@ def _run_tensor_hooks(hooks, g, F, rec, node):
     return g
 
 
-def _accumulate(var, g, create_graph):
+def accumulate_grad(var, g, create_graph=False):
     """AccumulateGrad: add ``g`` into ``var.grad`` as PyTorch does."""
     old = var._grad
     if old is None:
@@ -398,7 +398,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
         for k, t in hits:
             if accumulate:
                 before = None if var._grad is None else np.array(var._grad._data, copy=True)
-                _accumulate(var, g, create_graph)
+                accumulate_grad(var, g, create_graph)
                 if rec is not None:
                     rec.accumulate(fn, var, before, g)
             else:
@@ -407,6 +407,6 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
     if accumulate:
         before = var._grad
         before_value = None if before is None else np.array(before._data, copy=True)
-        _accumulate(var, g, create_graph)
+        accumulate_grad(var, g, create_graph)
         if rec is not None:
             rec.accumulate(fn, var, before_value, g)

@@ -23,10 +23,12 @@ class inherits is reachable from a program.  ``staticmethod``,
 """
 from __future__ import annotations
 
+import copy
 import warnings
 
 from core.interp.parse import DISPATCHED_METHODS
 from core.torch.autograd.function import Function, apply_function
+from core.torch.nn.module import MODULE_API, Module, module_member, module_setattr
 
 
 class ProgramInstance:
@@ -36,7 +38,7 @@ class ProgramInstance:
 
     def __new__(cls, *args, **kwargs):
         obj = object.__new__(cls)
-        obj._bpl_vars = {}
+        object.__setattr__(obj, "_bpl_vars", {})   # (not through nn.Module's __setattr__)
         return obj
 
     def __init__(self, *args, **kwargs):
@@ -62,6 +64,47 @@ class ProgramFunction(ProgramInstance, Function):
                       "functions are all static, so you should invoke them on the class itself. Instantiating an "
                       "autograd function will raise an error in a future version of PyTorch.", DeprecationWarning)
         super().__init__(*args, **kwargs)
+
+
+class ProgramModule(ProgramInstance, Module):
+    """Base of a program class deriving from ``torch.nn.Module``: Module's registration and
+    calling (``net(x)`` runs the hooks and the program's ``forward``), the program's plain
+    attributes in ``_bpl_vars`` and its methods found before Module's."""
+
+    __slots__ = ()
+    _bpl_program_module = True
+
+    def __init__(self, *args, **kwargs):
+        found = lookup(type(self), "__init__")
+        if found is None:
+            super(ProgramInstance, self).__init__(*args, **kwargs)   # the host module's (nn.Module, nn.Linear...)
+            return
+        result = _call(found[0], self, args, kwargs)
+        if result is not None:
+            raise TypeError(f"__init__() should return None, not '{type(result).__name__}'")
+
+    def _plain(self):
+        return self._bpl_vars
+
+    def __deepcopy__(self, memo):
+        new = Module.__deepcopy__(self, memo)
+        object.__setattr__(new, "_bpl_vars", copy.deepcopy(self._bpl_vars, memo))
+        return new
+
+    def _has(self, name):
+        try:
+            instance_attribute(self, name)
+        except AttributeError:
+            return False
+        return True
+
+    def _method(self, name):
+        if name in self._bpl_vars:   # self.forward = ... in __init__ wins, as an instance attribute does
+            return self._bpl_vars[name]
+        found = lookup(type(self), name)
+        if found is not None:
+            return _bind(found[0], self, type(self))
+        return getattr(super(ProgramInstance, self), name)
 
 
 def is_program_class(obj) -> bool:
@@ -212,6 +255,10 @@ def instance_attribute(obj, name):
         return v[name]
     if found is not None:
         return _bind(found[0], obj, cls)
+    if isinstance(obj, ProgramModule):
+        if name == "__init__":
+            return super(ProgramInstance, obj).__init__
+        return module_member(obj, name)
     if name == "__init__":
         return BoundMethod(_object_init, obj)
     if name == "apply" and isinstance(obj, ProgramFunction):   # exp = Exp(); exp.apply(x) (older tutorials)
@@ -240,6 +287,10 @@ def super_attribute(sup, name):
         ns = c.__dict__.get("_bpl_ns")
         if ns is not None and name in ns:
             return _bind(ns[name], None if obj is cls else obj, cls)
+        if c is ProgramModule and obj is not cls and (name == "__init__" or name in MODULE_API or name in
+                                                      getattr(cls, "_bpl_methods", ())) and name != "training":
+            # super().__init__(...) reaches the host module's: nn.Module's, nn.Linear's...
+            return getattr(super(ProgramInstance, obj), name)
     if name == "__init__":
         return BoundMethod(_object_init, obj)
     raise AttributeError(f"'super' object has no attribute '{name}'")
@@ -253,6 +304,9 @@ def set_instance_attribute(obj, name, value):
             raise AttributeError(f"property '{found[0].name}' of '{cls.__name__}' object has no setter")
         found[0].fset(obj, value)
         return
+    if isinstance(obj, ProgramModule):
+        module_setattr(obj, name, value)   # a Parameter, a Module or a buffer is registered
+        return
     obj._bpl_vars[name] = value
 
 
@@ -264,7 +318,9 @@ def _apply(cls):
     """``MyExp.apply``: the program's forward and backward run by the engine."""
     def apply(*args, **kwargs):
         forward, backward = (_static(cls, n) for n in ("forward", "backward"))
-        return apply_function(cls.__name__, forward, backward, args, kwargs)
+        # PyTorch 2's style: a setup_context of the program's means a forward without ctx
+        setup = _static(cls, "setup_context") if lookup(cls, "setup_context") is not None else None
+        return apply_function(cls.__name__, forward, backward, args, kwargs, setup)
     apply.__name__ = apply.__qualname__ = "apply"
     return apply
 
@@ -292,20 +348,29 @@ def _static(cls, name):
 def make_class(name: str, bases: tuple, ns: dict):
     """The host class of ``class name(*bases)`` whose body left ``ns``."""
     host_bases = []
-    function = False
+    function = module = False
     for b in bases:
-        if b is object:
+        if b is object or getattr(b, "_bpl_plain_base", False):   # (torch.utils.data.Dataset: issue 12, C2)
             continue
         if b is Function:
             function = True
             continue
+        if isinstance(b, type) and issubclass(b, Module) and not is_program_class(b):
+            if module:
+                raise TypeError(f"class {name}: a Backprop Lens class derives from one torch.nn module class")
+            module = b
+            continue
         if not is_program_class(b):
             shown = b.__name__ if isinstance(b, type) else type(b).__name__
-            raise TypeError(f"class {name}: a Backprop Lens class derives from object, torch.autograd.Function or "
-                            f"another class of the program, not {shown}")
+            raise TypeError(f"class {name}: a Backprop Lens class derives from object, torch.autograd.Function, "
+                            f"torch.nn.Module or another class of the program, not {shown}")
         host_bases.append(b)
     if function and not any(issubclass(b, ProgramFunction) for b in host_bases):
         host_bases.append(ProgramFunction)
+    if module and not any(issubclass(b, ProgramModule) for b in host_bases):
+        host_bases.append(ProgramModule)
+        if module is not Module:   # class MyLinear(nn.Linear): the layer's own methods after the program's
+            host_bases.append(module)
     if not host_bases:
         host_bases.append(ProgramInstance)
     body = {"__slots__": (), "__module__": "__main__", "__qualname__": name, "_bpl_ns": ns}

@@ -14,7 +14,7 @@ import operator
 
 from core.interp import classes, safe_builtins
 from core.interp.limits import Budget, LimitExceeded, Limits
-from core.interp.parse import Program, ProgramRejected
+from core.interp.parse import YIELD_BLOCKS, Program, ProgramRejected
 from core.interp.safe_builtins import _BOUNDED, EXCEPTIONS, ProgramType, real_type
 from core.interp.sandbox import SafeModule, build_modules, get_attribute, is_context_manager, make_reflection, \
     set_attribute
@@ -52,6 +52,20 @@ class _Continue(BaseException):
 class _Return(BaseException):
     def __init__(self, value):
         self.value = value
+
+
+def _Delegate(iterable, interp):
+    """``yield from iterable``: its items, one per step of the run; what is sent goes on to a
+    program generator (to any other iterable, only None may be sent, as Python's yield from)."""
+    it = iter(iterable)
+    sent = None
+    while True:
+        interp.budget.step()
+        try:
+            item = it.send(sent) if isinstance(it, ProgramGenerator) else next(it)
+        except StopIteration as stop:
+            return stop.value
+        sent = yield item
 
 
 class Scope:
@@ -116,6 +130,88 @@ class UserFunction:
         return f"<function {self.__name__}>"
 
 
+class ProgramGenerator:
+    """What calling a program's generator function gives: its body runs a piece at a time,
+    on each ``next()``, in the interpreter (:meth:`Interpreter.gen_block`), with the
+    function's frame on the stack only while it runs, as in Python."""
+
+    __slots__ = ("_interp", "_fn", "_gen", "_frame", "_running")
+    _bpl_public = frozenset({"send", "close"})
+
+    def __init__(self, interp, fn, scope):
+        self._interp = interp
+        self._fn = fn
+        self._frame = Frame(fn.__name__, fn, scope)
+        self._gen = interp.gen_block(fn._node.body, scope)
+        self._running = False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self.send(None)
+
+    def send(self, value):
+        if self._running:
+            raise ValueError("generator already executing")
+        interp = self._interp
+        interp.depth += 1
+        if interp.depth > interp.limits.max_call_depth:
+            interp.depth -= 1
+            raise LimitExceeded(interp.limits, "max_call_depth")
+        interp.frames.append(self._frame)
+        self._running = True
+        try:
+            return self._gen.send(value)
+        except _Return as r:
+            self._gen.close()
+            raise StopIteration(r.value) from None
+        except StopIteration:
+            raise
+        except Exception as e:
+            if interp.error_exc is not e:
+                interp.error_exc = e
+                interp.error_inner_line = self._frame.line
+            raise
+        finally:
+            self._running = False
+            interp.frames.pop()
+            interp.depth -= 1
+
+    def close(self):
+        self._gen.close()
+
+    def __repr__(self):
+        return f"<generator object {self._fn.__qualname__} at {hex(id(self))}>"
+
+
+ProgramGenerator.__name__ = ProgramGenerator.__qualname__ = "generator"
+
+
+def _yielding(body) -> frozenset:
+    """The ids of the statements of a def's ``body`` that hold a yield (a ``yield`` statement, an
+    assignment of one, or an if/for/while block holding one; core.interp.parse allows no other
+    place), at any depth of those blocks: what :meth:`Interpreter.gen_block` must run as a
+    generator.  Empty for a plain function."""
+    found = set()
+
+    def visit(stmts) -> bool:
+        any_here = False
+        for stmt in stmts:
+            value = getattr(stmt, "value", None)
+            here = isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(value, (ast.Yield, ast.YieldFrom))
+            if isinstance(stmt, YIELD_BLOCKS):
+                inner = visit(stmt.body)
+                here = visit(stmt.orelse) or inner
+            if here:
+                found.add(id(stmt))
+                any_here = True
+        return any_here
+
+    visit(body)
+    return frozenset(found)
+
+
 def _local_names(node) -> frozenset:
     """Names a function binds in its own body (Python's rule for locals)."""
     names = set()
@@ -172,6 +268,7 @@ class Interpreter:
         self.frames = [Frame("<module>")]
         self.depth = 0
         self._locals_cache = {}
+        self._yield_cache = {}       # def node -> ids of its statements holding a yield
         self._handling = []          # exceptions being handled (for a bare raise)
         self.error_exc = None        # the exception escaping, and the innermost line it passed
         self.error_inner_line = None
@@ -289,7 +386,14 @@ class Interpreter:
 
     def s_For(self, node, scope):
         def items():
-            for item in self.eval(node.iter, scope):
+            frame = self.frames[-1]
+            it = iter(self.eval(node.iter, scope))
+            while True:
+                frame.line = node.lineno   # an error while taking the next item is the for line's
+                try:
+                    item = next(it)
+                except StopIteration:
+                    return
                 self.assign(node.target, item, scope)
                 yield
         self._loop(node, scope, items())
@@ -315,6 +419,69 @@ class Interpreter:
             except _Continue:
                 continue
         self.exec_block(node.orelse, scope)
+
+    # -- generators (a def whose body holds a yield) --------------------------------------
+    def _yielding_of(self, node) -> frozenset:
+        found = self._yield_cache.get(node)
+        if found is None:
+            found = self._yield_cache[node] = (frozenset() if isinstance(node, ast.Lambda)
+                                               else _yielding(node.body))
+        return found
+
+    def gen_block(self, body, scope):
+        """Run ``body`` as a Python generator: the statements holding a yield give their values
+        out; every other statement runs as usual."""
+        fn_node = self.frames[-1].fn._node if self.frames[-1].fn is not None else None
+        yielding = self._yielding_of(fn_node) if fn_node is not None else frozenset()
+        for stmt in body:
+            if id(stmt) not in yielding:
+                self.exec_stmt(stmt, scope)
+                continue
+            self.frames[-1].line = stmt.lineno
+            self.budget.step()
+            if isinstance(stmt, ast.If):
+                yield from self.gen_block(stmt.body if self.eval(stmt.test, scope) else stmt.orelse, scope)
+            elif isinstance(stmt, (ast.For, ast.While)):
+                yield from self._gen_loop(stmt, scope)
+            else:   # yield x, x = yield y, yield from xs
+                y = stmt.value
+                value = None if y.value is None else self.eval(y.value, scope)
+                if isinstance(y, ast.YieldFrom):
+                    sent = yield from _Delegate(value, self)
+                else:
+                    sent = yield value
+                self.frames[-1].line = stmt.lineno
+                if isinstance(stmt, ast.Assign):
+                    for target in stmt.targets:
+                        self.assign(target, sent, scope)
+
+    def _gen_loop(self, node, scope):
+        """A for or while loop holding a yield: :meth:`_loop`'s rules, as a generator."""
+        cap = self.limits.max_loop_iterations
+        if isinstance(node, ast.For):
+            iterations = iter(self.eval(node.iter, scope))
+        count = 0
+        while True:
+            if isinstance(node, ast.For):
+                self.frames[-1].line = node.lineno
+                try:
+                    item = next(iterations)
+                except StopIteration:
+                    break
+                self.assign(node.target, item, scope)
+            elif not self.eval(node.test, scope):
+                break
+            count += 1
+            if count > cap:
+                raise LimitExceeded(self.limits, "max_loop_iterations")
+            self.budget.step()
+            try:
+                yield from self.gen_block(node.body, scope)
+            except _Break:
+                return
+            except _Continue:
+                continue
+        yield from self.gen_block(node.orelse, scope)
 
     def s_Break(self, node, scope):
         raise _Break()
@@ -481,6 +648,8 @@ class Interpreter:
         scope = Scope(fn._scope, locals_)
         self.budget.step()  # a call is a step: lambdas and hooks count too
         self._bind_args(fn, scope, args, kwargs)
+        if self._yielding_of(node):
+            return ProgramGenerator(self, fn, scope)
         self.depth += 1
         if self.depth > self.limits.max_call_depth:
             self.depth -= 1

@@ -31,9 +31,10 @@ class ProgramRejected(Exception):
 # README.md lists what each holds).
 IMPORTABLE = {
     "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
-    "torch.nn.functional",
+    "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim", "torch.optim.lr_scheduler", "torch.utils",
+    "torch.utils.data",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
-    "numpy", "numpy.random", "numpy.linalg", "warnings",
+    "numpy", "numpy.random", "numpy.linalg", "warnings", "sys",
 }
 # `from __future__ import ...` names Python knows; they change nothing here (every
 # program already has the Python 3 behaviour they ask for).
@@ -145,13 +146,12 @@ _ALLOWED_NODES = {
     ast.BitAnd, ast.BitOr, ast.BitXor, ast.Invert, ast.Not, ast.UAdd, ast.USub,
     ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.In, ast.NotIn,
     ast.comprehension, ast.arguments, ast.arg, ast.keyword, ast.alias, ast.withitem, ast.ExceptHandler,
+    ast.Yield, ast.YieldFrom,   # only where _check_yields allows them
 }
 
 _CONSTRUCT_NAMES = {
     ast.AsyncFunctionDef: ("async functions", None),
     ast.Await: ("await", None),
-    ast.Yield: ("generators (yield)", "build a list instead"),
-    ast.YieldFrom: ("generators (yield from)", "build a list instead"),
     ast.Global: ("global statements", "return the value from the function instead"),
     ast.Nonlocal: ("nonlocal statements", "keep the value in a list and change its element instead"),
     ast.NamedExpr: ("the walrus operator :=", "assign on a line of its own"),
@@ -223,6 +223,7 @@ class _Checker:
         self.tree = tree
         self.bound = _bound_names(tree)
         self.methods = set()    # ids of the FunctionDef nodes directly in a class body
+        self.unhashable = set()  # ids of the names in `__hash__ = None` directly in a class body
 
     def check(self):
         for node in ast.walk(self.tree):
@@ -254,16 +255,18 @@ class _Checker:
         for base in node.bases:
             if isinstance(base, ast.Starred):
                 _reject(base, "starred class bases are not available", "class-base", "name the base classes")
-            text = ast.unparse(base)
-            if text == "Module" or text.endswith("nn.Module"):
-                _reject(base, "classes deriving from torch.nn.Module are not available in Backprop Lens yet",
-                        "nn-module", "write the model as tensors and functions (w = torch.randn(..., "
-                        "requires_grad=True); def model(x): return x @ w)")
         for stmt in node.body:
             if isinstance(stmt, ast.FunctionDef):
                 self.methods.add(id(stmt))
+            # Python's way to make instances unhashable: the one dunder a class body may assign
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id == "__hash__" and isinstance(stmt.value, ast.Constant)
+                    and stmt.value.value is None):
+                self.unhashable.add(id(stmt.targets[0]))
 
     def check_Name(self, node):
+        if id(node) in self.unhashable:
+            return
         self._name(node, node.id)
         if node.id in ALLOWED_DUNDER_NAMES and not isinstance(node.ctx, ast.Load):
             _reject(node, f"'{node.id}' can be read but not assigned in Backprop Lens programs", "dunder-name")
@@ -409,6 +412,60 @@ def _check_structure(tree):
                     # a loop's else block is not inside the loop
                     visit(child, in_function, in_loop or (loop and name == "body"))
     visit(tree, False, False)
+    _check_yields(tree)
+
+
+# The statements a generator's body may hold a yield in (core.interp.interpreter runs them
+# as Python generators); a yield in a try or with block, or inside an expression, is refused.
+YIELD_BLOCKS = (ast.If, ast.For, ast.While)
+
+
+def _check_yields(tree):
+    """``yield`` and ``yield from`` where a generator can hold them: as a statement of their own
+    (``yield x``) or an assignment's value (``x = yield``), in a ``def``, at any depth of if/for/while;
+    Python's SyntaxError outside a function."""
+    def node(n, in_def):
+        """``n`` where no yield can be held (an expression, a try/with block, a class body...)."""
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            if not in_def:
+                raise ProgramRejected("'yield' outside function", n.lineno, _column(n), "syntax",
+                                      type_name="SyntaxError")
+            _reject(n, "a yield inside an expression, a lambda, a try or a with block is not available in "
+                       "Backprop Lens programs", "generator",
+                    "write it as a statement of its own, yield value (or x = yield value), in the function's "
+                    "body or in an if/for/while block there")
+        if isinstance(n, ast.FunctionDef):
+            for sub in n.decorator_list + n.args.defaults + [d for d in n.args.kw_defaults if d is not None]:
+                node(sub, in_def)
+            block(n.body)
+            return
+        if isinstance(n, ast.ClassDef):
+            in_def = False
+        elif isinstance(n, ast.Lambda):
+            in_def = True
+        for child in ast.iter_child_nodes(n):
+            node(child, in_def)
+
+    def block(stmts):
+        """Statements of a def's body, or of an if/for/while block in it."""
+        for stmt in stmts:
+            value = getattr(stmt, "value", None)
+            if isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(value, (ast.Yield, ast.YieldFrom)):
+                for child in ast.iter_child_nodes(value):
+                    node(child, True)
+                for t in getattr(stmt, "targets", ()):
+                    node(t, True)
+            elif isinstance(stmt, YIELD_BLOCKS):
+                for name, part in ast.iter_fields(stmt):
+                    if name in ("body", "orelse"):
+                        block(part)
+                    elif isinstance(part, ast.AST):
+                        node(part, True)
+            else:
+                node(stmt, True)
+
+    for stmt in tree.body:
+        node(stmt, False)
 
 
 def check_format_string(fmt: str, node=None):

@@ -106,6 +106,9 @@ class RunResult:
     namespace: dict = field(default_factory=dict)   # top-level names -> values, at the end or the error
     program: Program | None = None
     statements_run: int = 0
+    # the app's own notes on the run (core.context.note: gc.collect() doing nothing), kept apart from
+    # the warnings Python and PyTorch give; Warning_ records of category "Note"
+    notes: list = field(default_factory=list)
 
     @property
     def rejected(self) -> bool:
@@ -168,6 +171,8 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
         if observer is not None:
             engine.observer[0] = lambda kind, outs, grads, *flags: observer(kind, outs, grads, interp, *flags)
         watchdog = _Watchdog(limits.max_seconds + 1.0)
+        notes = []
+        context.notes[0] = lambda text: notes.append(Warning_("Note", text, interp.frames[0].line))
         try:
             with watchdog:
                 with context.observing(*observers):
@@ -177,7 +182,8 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
                                             interp.frames[0].line, "limit"), 0, []
         finally:
             engine.observer[0] = None
-    return RunResult(out.getvalue(), error, caught, dict(interp.globals.vars), program, count)
+            context.notes[0] = None
+    return RunResult(out.getvalue(), error, caught, dict(interp.globals.vars), program, count, notes=notes)
 
 
 def _execute(interp, program, stop_before):

@@ -27,6 +27,10 @@ import core.torch.autograd as cta
 import core.torch.autograd.functional as ctaf
 import core.torch.nn as ctn
 import core.torch.nn.functional as ctnf
+import core.torch.optim as ct_optim  # (issue 12, C2: optim, utils.data, random)
+import core.torch.utils.data as ct_data
+from core.torch import inplace_random as ct_inplace_random, random as ct_random
+from core.torch.nn import dropout as ct_dropout
 from core import dtypes
 from core.interp import classes, numpy_subset, stdlib
 from core.interp.limits import Budget, LimitExceeded, Limits
@@ -101,9 +105,31 @@ def _check_copyable(x, depth=0):
             _check_copyable(k, depth + 1)
             _check_copyable(v, depth + 1)
         return
+    if isinstance(x, ctn.Module):
+        _check_module_copyable(x, depth)
+        return
     kind = "a function" if callable(x) else ("a module" if isinstance(x, SafeModule) else type(x).__name__)
     raise TypeError(f"copy.deepcopy in Backprop Lens copies tensors, numbers, strings and lists, tuples and "
                     f"dicts of them, not {kind}")
+
+
+def _check_module_copyable(m, depth):
+    """A module is copied with its parameters, buffers, children and plain attributes (the
+    torch functions it keeps are shared, as deepcopy shares functions), never with hooks."""
+    d = m.__dict__
+    if any(d.get(t) for t in ctn.module.HOOK_TABLES):
+        raise TypeError("copy.deepcopy in Backprop Lens copies modules without hooks; remove the hooks first "
+                        "(handle.remove())")
+    for table in ctn.module.MODULE_TABLES:
+        for v in d.get(table, {}).values():
+            if v is not None:
+                _check_copyable(v, depth + 1)
+    plain = m._bpl_vars if isinstance(m, classes.ProgramInstance) else {
+        k: v for k, v in d.items() if not k.startswith("_")}
+    for v in plain.values():
+        if isinstance(v, (_types.FunctionType, _types.BuiltinFunctionType)) and not _is_program_function(v):
+            continue
+        _check_copyable(v, depth + 1)
 
 
 def _safe_printoptions(set_printoptions, guard):
@@ -130,13 +156,16 @@ def build_modules(guard=None):
     autograd = SafeModule("torch.autograd", {
         "backward": cta.backward, "grad": cta.grad, "Variable": cta.Variable, "no_grad": cta.no_grad,
         "enable_grad": cta.enable_grad, "set_grad_enabled": cta.set_grad_enabled, "functional": functional,
-        "set_detect_anomaly": cta.set_detect_anomaly, "Function": _Function})
+        "set_detect_anomaly": cta.set_detect_anomaly, "Function": _Function, "gradcheck": cta.gradcheck})
     function = SafeModule("torch.autograd.function", {"Function": _Function,
                                                       "once_differentiable": _once_differentiable})
     autograd.members["function"] = function
     autograd.members["graph"] = SafeModule("torch.autograd.graph", {"Node": cta.graph.Node})
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
-    nn = SafeModule("torch.nn", {"functional": nnf, "Parameter": ctn.Parameter})
+    nn = SafeModule("torch.nn", {n: getattr(ctn, n) for n in ctn.__all__})
+    nn.members["functional"] = nnf
+    nn.members["init"] = SafeModule("torch.nn.init", {n: getattr(ctn.init, n) for n in ctn.init.__all__})
+    nn.members["utils"] = SafeModule("torch.nn.utils", {n: getattr(ctn.utils, n) for n in ctn.utils.__all__})
     torch_members = _public(ct, exclude=("install", "annotations", "sys", "creation"))
     torch_members.update({"autograd": autograd, "nn": nn,
                           "set_printoptions": _safe_printoptions(ct.set_printoptions, guard)})
@@ -144,11 +173,25 @@ def build_modules(guard=None):
     torch_members["cuda"] = SafeModule("torch.cuda", {n: getattr(ct.cuda, n) for n in (
         "is_available", "device_count", "manual_seed", "manual_seed_all", "is_initialized", "empty_cache",
         "current_device", "synchronize")})
+    # torch.optim, torch.utils.data, the generator and random fills (issue 12, C2)
+    lr_scheduler = SafeModule("torch.optim.lr_scheduler", {n: getattr(ct_optim.lr_scheduler, n)
+                                                           for n in ct_optim.lr_scheduler.__all__})
+    optim = SafeModule("torch.optim", {n: getattr(ct_optim, n) for n in ct_optim.__all__})
+    optim.members["lr_scheduler"] = lr_scheduler
+    utils_data = SafeModule("torch.utils.data", {n: getattr(ct_data, n) for n in ct_data.__all__})
+    utils = SafeModule("torch.utils", {"data": utils_data})
+    torch_members.update({"optim": optim, "utils": utils, "Generator": ct_random.Generator,
+                          "default_generator": ct.creation.default_generator, "dropout": ct_dropout.torch_dropout,
+                          "dropout_": ct_dropout.torch_dropout_,
+                          **{n: getattr(ct_inplace_random, n) for n in ct_inplace_random.__all__}})
     torch = SafeModule("torch", torch_members)
     copy = SafeModule("copy", {"deepcopy": _safe_deepcopy, "copy": _safe_copy})
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
                "torch.autograd.function": function,
-               "torch.nn": nn, "torch.nn.functional": nnf, "copy": copy}
+               "torch.nn": nn, "torch.nn.functional": nnf, "torch.nn.init": nn.members["init"],
+               "torch.nn.utils": nn.members["utils"], "copy": copy,
+               "torch.optim": optim, "torch.optim.lr_scheduler": lr_scheduler, "torch.utils": utils,
+               "torch.utils.data": utils_data}
     if guard is None:  # the module tables only (tests that list names); no run to bound
         guard = Guard(Limits(), Budget(Limits()))
     for name, members in (("math", stdlib.members_math(guard)), ("random", stdlib.members_random(guard)),
@@ -157,7 +200,7 @@ def build_modules(guard=None):
                           ("collections", stdlib.members_collections(guard)), ("time", stdlib.members_time(guard)),
                           ("gc", stdlib.members_gc()), ("pdb", stdlib.members_pdb()),
                           ("warnings", stdlib.members_warnings()),
-                          ("__future__", stdlib.members_future())):
+                          ("__future__", stdlib.members_future()), ("sys", stdlib.members_sys())):
         modules[name] = SafeModule(name, members)
     np_members, np_random, np_linalg = numpy_subset.members_numpy(guard)
     np_members["random"] = modules["numpy.random"] = SafeModule("numpy.random", np_random)
@@ -172,7 +215,7 @@ def build_modules(guard=None):
 
 TENSOR_ATTRS = frozenset(n for n in dir(Tensor) if not n.startswith("_")) | {"_version"}
 TENSOR_SETTABLE = frozenset({"grad", "requires_grad", "data"})
-NODE_ATTRS = frozenset({"name", "next_functions", "register_hook", "register_prehook", "metadata", "variable"})
+NODE_ATTRS = frozenset({"name", "next_functions", "register_hook", "register_prehook", "metadata", "variable", "apply"})
 DTYPE_ATTRS = frozenset({"is_floating_point", "is_complex", "is_signed", "itemsize"})
 NDARRAY_ATTRS = frozenset({"tolist", "shape", "dtype", "ndim", "size", "item", "T", "sum", "mean", "max", "min",
                            "reshape", "copy", "flatten", "argmax", "argmin", "round", "std", "var", "all", "any",
@@ -225,7 +268,8 @@ def _allowed(obj, name) -> bool:
     if isinstance(obj, tuple):
         if getattr(type(obj), stdlib.NAMEDTUPLE_MARK, False):
             return name in TUPLE_ATTRS or name in NAMEDTUPLE_ATTRS or name in type(obj)._fields
-        return name in TUPLE_ATTRS or (name in ("values", "indices") and hasattr(type(obj), "_kind"))
+        return name in TUPLE_ATTRS or (name in ("values", "indices") and hasattr(type(obj), "_kind")) or \
+            name in getattr(type(obj), "_bpl_public", ())   # load_state_dict's (missing_keys, unexpected_keys)
     if isinstance(obj, dict):
         return name in DICT_ATTRS or (name in ORDERED_DICT_ATTRS and isinstance(obj, _collections.OrderedDict))
     if isinstance(obj, _collections.deque):
@@ -235,10 +279,11 @@ def _allowed(obj, name) -> bool:
     if isinstance(obj, (bool, int, float, complex)):
         return name in NUMBER_ATTRS
     if isinstance(obj, BaseException):
-        return name in EXC_ATTRS
+        return name in EXC_ATTRS or (name == "value" and isinstance(obj, StopIteration))   # a generator's return
     if isinstance(obj, type) and getattr(obj, stdlib.NAMEDTUPLE_MARK, False):
         return name in NAME_ONLY or name == "_fields"
-    if isinstance(obj, (ProgramType, type, _types.FunctionType, _types.BuiltinFunctionType, stdlib.Cached)) \
+    if isinstance(obj, (ProgramType, type, _types.FunctionType, _types.BuiltinFunctionType, _types.MethodType,
+                        stdlib.Cached)) \
             or _is_program_function(obj):
         return name in NAME_ONLY
     return name in getattr(type(obj), "_bpl_public", ())
@@ -267,6 +312,10 @@ def get_attribute(obj, name, guard=None):
             raise AttributeError(f"module '{obj.name}' has no attribute '{name}'") from None
     if isinstance(obj, (classes.ProgramInstance, classes.Super)) or classes.is_program_class(obj):
         return _program_attribute(obj, name)
+    if isinstance(obj, ctn.Module):
+        return _module_attribute(obj, name)
+    if obj is ctn.Module and name == "__init__":   # nn.Module.__init__(self), as older tutorials write it
+        return _module_init
     if not _allowed(obj, name):
         kind = _type_name(obj)
         if hasattr(obj, name) or isinstance(obj, Node):
@@ -298,7 +347,39 @@ def _program_attribute(obj, name):
         return classes.super_attribute(obj, name)
     if isinstance(obj, type):
         return classes.class_attribute(obj, name)
-    return classes.instance_attribute(obj, name)
+    try:
+        return classes.instance_attribute(obj, name)
+    except AttributeError:
+        if isinstance(obj, ctn.Module) and name in ctn.module.MODULE_TABLES:
+            return obj.__dict__[name]
+        if isinstance(obj, ctn.Module) and name.startswith("_") and hasattr(obj, name):
+            raise AttributeDenied(f"'{type(obj).__name__}' attribute '{name}' is one of nn.Module's internals, "
+                                  "which are not available in Backprop Lens programs") from None
+        raise
+
+
+def _module_init(self, *args, **kwargs):
+    """``nn.Module.__init__`` as a program reads it: for modules only."""
+    if not isinstance(self, ctn.Module):
+        raise TypeError(f"descriptor '__init__' requires a 'Module' object but received a "
+                        f"'{type(self).__name__}'")
+    ctn.Module.__init__(self, *args, **kwargs)
+
+
+_module_init.__name__ = _module_init.__qualname__ = "__init__"
+
+
+def _module_attribute(obj, name):
+    """An attribute of a host module (``nn.Linear(...)``, ``nn.Sequential(...)``): its parameters,
+    buffers, children, public settings and Module's API, never its internals."""
+    if name in ctn.module.MODULE_TABLES:
+        return obj.__dict__[name]
+    if name.startswith("_"):
+        if is_dunder(name) or hasattr(obj, name):
+            raise AttributeDenied(f"'{type(obj).__name__}' attribute '{name}' is not available in Backprop Lens "
+                                  "programs")
+        raise AttributeError(f"'{type(obj).__name__}' object has no attribute '{name}'")
+    return ctn.module.module_member(obj, name)
 
 
 def _checked_dot(a, guard):
@@ -371,6 +452,9 @@ def set_attribute(obj, name, value):
         return
     if classes.is_program_class(obj):
         classes.set_class_attribute(obj, name, value)
+        return
+    if isinstance(obj, ctn.Module) and not name.startswith("_"):
+        ctn.module.module_setattr(obj, name, value)   # nn.Module's registration (net.fc = nn.Linear(...))
         return
     if not isinstance(obj, type) and name in getattr(type(obj), "_bpl_settable", ()):
         setattr(obj, name, value)   # a ctx of a custom Function: ctx.k = ...
@@ -451,6 +535,8 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
             return ProgramType(SafeModule, name="module", module="builtins")
         if _is_program_function(obj):
             return ProgramType(type(obj), name="function", module="builtins")
+        if isinstance(obj, ctn.Parameter):
+            return ProgramType(ctn.Parameter, make=ctn.Parameter)
         if isinstance(obj, Tensor):
             return program_type(Tensor)
         return program_type(type(obj))
@@ -499,9 +585,14 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
         obj = args[0]
         if isinstance(obj, SafeModule):
             return sorted(obj.members)
+        names = set()
+        if isinstance(obj, ctn.Module):
+            names.update(ctn.module.module_names(obj))
+            if not isinstance(obj, classes.ProgramInstance):
+                return sorted(names)
         if isinstance(obj, classes.ProgramInstance) or classes.is_program_class(obj):
             cls = obj if isinstance(obj, type) else type(obj)
-            names = set(obj._bpl_vars) if isinstance(obj, classes.ProgramInstance) else set()
+            names.update(obj._bpl_vars if isinstance(obj, classes.ProgramInstance) else ())
             for c in cls.__mro__:
                 names.update(c.__dict__.get("_bpl_ns", ()))
             return sorted(n for n in names if not is_dunder(n))

@@ -24,7 +24,8 @@ way out or could run away inside one C call:
   ``_fields``, ``_asdict`` and ``_replace`` are readable, nothing else),
   ``OrderedDict``, ``defaultdict`` and ``deque`` with their iterables counted;
 - ``time``: clocks, and a ``sleep`` that respects the run's time limit;
-- ``gc`` and ``pdb``: accepted, their calls do nothing and say so in a warning.
+- ``gc`` and ``pdb``: accepted, their calls do nothing and say so in a note of the run (not a warning:
+  PyTorch would give none).
 
 What a program may read on the objects these return is decided by the sandbox's
 attribute whitelist, like everything else.
@@ -37,9 +38,11 @@ import functools as _functools
 import itertools as _itertools
 import math as _math
 import random as _random
+import sys as _sys
 import time as _time
 import warnings
 
+from core import context
 from core.interp.parse import FUTURE_FEATURES
 from core.interp.safe_builtins import is_program_function, real_type, safe_fsum, safe_prod
 
@@ -57,6 +60,14 @@ class FutureFeature:
 
     def __repr__(self):
         return self.text
+
+
+def members_sys() -> dict:
+    """``sys`` as tutorials touch it: ``sys.path.append("..")`` before importing a helper module (a
+    list of the run's own, so appending changes nothing outside), ``sys.argv``, the version and
+    platform strings.  Nothing that reaches modules, frames or the process (modules, exit, stdout)."""
+    return {"path": [], "argv": ["program.py"], "version": _sys.version, "platform": _sys.platform,
+            "maxsize": _sys.maxsize, "byteorder": _sys.byteorder}
 
 
 def members_future() -> dict:
@@ -389,7 +400,7 @@ def members_time(guard) -> dict:
 
 def _does_nothing(what, why, result=None):
     def f(*args, **kwargs):
-        warnings.warn(f"{what} does nothing in Backprop Lens: {why}", UserWarning)
+        context.note(f"{what} does nothing in Backprop Lens: {why}")
         return result
     f.__name__ = what.split(".")[-1].rstrip("()")
     return f
@@ -444,4 +455,4 @@ def members_warnings() -> dict:
 
 __all__ = ["Chain", "Cached", "FutureFeature", "NAMEDTUPLE_MARK", "Partial", "members_collections",
            "members_functools", "members_future", "members_gc", "members_itertools", "members_math",
-           "members_pdb", "members_random", "members_time", "members_warnings"]
+           "members_pdb", "members_random", "members_sys", "members_time", "members_warnings"]

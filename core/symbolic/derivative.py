@@ -118,9 +118,8 @@ def node_local(fn) -> Local:
         return Local(notes=[_T("AsStridedBackward0: the view's gradient is placed in its region of a zero "
                                "gradient for the base tensor.")])
     if isinstance(fn, CustomBackward):
-        return Local(notes=[_T("{name} is a custom autograd.Function: what it sends is what the program's own "
-                               "backward computes. Below it, the gradient that the forward the program wrote "
-                               "implies (its symbolic derivative), for comparison.").format(name=kind)])
+        return Local(notes=[_T("Custom autograd.Function: it sends what the program's backward computes; "
+                               "below, what its forward implies.")])
     op = getattr(fn, "op", None)
     if op is None:
         return Local()

@@ -53,8 +53,8 @@ class S:
     ZERO = se.Integer(0)
     ONE = se.Integer(1)
     Integer = se.Integer
-    exp, log, sqrt, sin, cos, tan, tanh = (staticmethod(_ew(f)) for f in (se.exp, se.log, se.sqrt, se.sin, se.cos,
-                                                                           se.tan, se.tanh))
+    exp, log, sqrt, sin, cos, tan, tanh, erf = (staticmethod(_ew(f)) for f in (se.exp, se.log, se.sqrt, se.sin,
+                                                                                se.cos, se.tan, se.tanh, se.erf))
     ew = staticmethod(_ew)
     obj = staticmethod(_obj)
     axes = staticmethod(_axes)

@@ -26,7 +26,7 @@ import numpy as np
 
 from core import dtypes, printing
 from core.tensor.node import AccumulateGrad, _HookTable, add_hook
-from core.context import leaf_created
+from core.context import data_replaced, leaf_created
 
 NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -282,6 +282,7 @@ class Tensor:
     @data.setter
     def data(self, value):
         self._data = value._data
+        data_replaced(self)
 
     def detach(self):
         t = Tensor._make(self._ensure_array())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QFontDatabase, QImage, QPixmap, QTextDocument
 from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
                                QWidget)
@@ -92,6 +92,7 @@ class NodeInspector(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         self.body = body
+        self.scroll = scroll
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
@@ -178,6 +179,11 @@ class NodeInspector(QWidget):
             self.fields[key].setText(html or "")
             self.form.setRowVisible(self.fields[key], html is not None)
         self._show_local(step.get("local"), step.get("local_notes") or [])
+        self.scroll.verticalScrollBar().setValue(0)
+        if any(not item.get("match") for item in step.get("implied") or []):
+            # a custom backward that disagrees with its forward: the point of the step, brought into view
+            # (a narrow inspector, as in presenter mode on a projector, would otherwise hide it below)
+            QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(self.fields["implied"], 0, 0))
 
     def _show_local(self, latex: str | None, notes: list) -> None:
         self.form.setRowVisible(self.local_box, bool(latex))

@@ -522,6 +522,10 @@
         <translation>Backprop Lens 内部分析失败。你的程序仍完好地保留在编辑器中。</translation>
     </message>
     <message>
+        <source>Backprop Lens note</source>
+        <translation>Backprop Lens 提示</translation>
+    </message>
+    <message>
         <source>(the tensor the program differentiates)</source>
         <translation>（程序求导的那个张量）</translation>
     </message>
@@ -1152,6 +1156,10 @@
         <translation>自定义 Function {node} 的 backward 与它的 forward 不一致：它传给 {inputs} 的梯度不是 forward 所计算内容的导数（见第 {step} 步）</translation>
     </message>
     <message>
+        <source>the program replaced a tensor&apos;s numbers through .data (param.data = ..., module.double()), which a replay does not see</source>
+        <translation>程序通过 .data（param.data = ...、module.double()）替换了张量的数值，重放看不到这一点</translation>
+    </message>
+    <message>
         <source>no PyTorch counterpart is known for the op {op!r}</source>
         <translation>不知道运算 {op!r} 在 PyTorch 中对应什么</translation>
     </message>
@@ -1224,8 +1232,8 @@
         <translation>AsStridedBackward0：视图的梯度被放进基张量的全零梯度中该视图所对应的区域。</translation>
     </message>
     <message>
-        <source>{name} is a custom autograd.Function: what it sends is what the program&apos;s own backward computes. Below it, the gradient that the forward the program wrote implies (its symbolic derivative), for comparison.</source>
-        <translation>{name} 是一个自定义的 autograd.Function：它传出的梯度由程序自己写的 backward 计算。下面一并列出程序所写的 forward 给出的梯度（它的符号导数），以便比较。</translation>
+        <source>Custom autograd.Function: it sends what the program&apos;s backward computes; below, what its forward implies.</source>
+        <translation>自定义 autograd.Function：传出的是程序的 backward 算出的梯度；下面是它的 forward 所蕴含的梯度。</translation>
     </message>
     <message>
         <source>No short formula: {name} is computed by its backward rule directly.</source>
@@ -1703,6 +1711,30 @@
         <translation>普通副本用 t.detach().clone()；要留在计算图中则用 t.clone()。</translation>
     </message>
     <message>
+        <source>out= tensor of the wrong shape</source>
+        <translation>out= 张量的形状不对</translation>
+    </message>
+    <message>
+        <source>The tensor passed as out= had a different shape from the result, so PyTorch resized it; PyTorch will stop doing this for tensors that are not empty.</source>
+        <translation>作为 out= 传入的张量与结果形状不同，所以 PyTorch 调整了它的大小；以后 PyTorch 对非空张量将不再这样做。</translation>
+    </message>
+    <message>
+        <source>Pass an out= tensor of the result&apos;s shape, or simply assign the result.</source>
+        <translation>传入与结果形状相同的 out= 张量，或者直接把结果赋给变量。</translation>
+    </message>
+    <message>
+        <source>gradcheck with float32 inputs</source>
+        <translation>gradcheck 的输入是 float32</translation>
+    </message>
+    <message>
+        <source>gradcheck compares the backward with central differences; in float32 the differences are too coarse for its default tolerances, so a correct backward can fail.</source>
+        <translation>gradcheck 用中心差分检验 backward；在 float32 下差分太粗，达不到它默认的容差，正确的 backward 也可能不通过。</translation>
+    </message>
+    <message>
+        <source>Give gradcheck float64 inputs (dtype=torch.double), or larger eps and atol.</source>
+        <translation>给 gradcheck 传入 float64 的输入（dtype=torch.double），或者加大 eps 和 atol。</translation>
+    </message>
+    <message>
         <source>softmax without dim</source>
         <translation>softmax 没有指定 dim</translation>
     </message>
@@ -1713,6 +1745,66 @@
     <message>
         <source>Pass the dimension explicitly.</source>
         <translation>明确传入维度。</translation>
+    </message>
+    <message>
+        <source>padding=&apos;same&apos; with an even kernel</source>
+        <translation>偶数大小的卷积核配合 padding=&apos;same&apos;</translation>
+    </message>
+    <message>
+        <source>An even kernel cannot be centred, so PyTorch pads one side more than the other, on a padded copy of the input.</source>
+        <translation>偶数大小的卷积核无法居中，所以 PyTorch 在输入的一个填充副本上，一侧比另一侧多填充一些。</translation>
+    </message>
+    <message>
+        <source>Use an odd kernel size for &apos;same&apos; padding, or pad explicitly with F.pad.</source>
+        <translation>&apos;same&apos; 填充请用奇数大小的卷积核，或者用 F.pad 显式填充。</translation>
+    </message>
+    <message>
+        <source>kl_div with reduction=&apos;mean&apos;</source>
+        <translation>kl_div 使用 reduction=&apos;mean&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;mean&apos; averages over every element, which is not the KL divergence; &apos;batchmean&apos; divides by the batch size only and gives the true value.</source>
+        <translation>&apos;mean&apos; 对所有元素求平均，这不是 KL 散度；&apos;batchmean&apos; 只除以批大小，得到的才是真正的值。</translation>
+    </message>
+    <message>
+        <source>Pass reduction=&apos;batchmean&apos;.</source>
+        <translation>传入 reduction=&apos;batchmean&apos;。</translation>
+    </message>
+    <message>
+        <source>size_average and reduce</source>
+        <translation>size_average 与 reduce</translation>
+    </message>
+    <message>
+        <source>The old size_average= and reduce= arguments of the losses are replaced by one argument, reduction.</source>
+        <translation>损失函数旧的 size_average= 和 reduce= 参数已被一个参数 reduction 取代。</translation>
+    </message>
+    <message>
+        <source>Write reduction=&apos;mean&apos;, &apos;sum&apos; or &apos;none&apos; instead.</source>
+        <translation>改写为 reduction=&apos;mean&apos;、&apos;sum&apos; 或 &apos;none&apos;。</translation>
+    </message>
+    <message>
+        <source>loss target of another shape</source>
+        <translation>损失的目标形状不同</translation>
+    </message>
+    <message>
+        <source>The loss broadcasts the target against the input, so every prediction is compared with every target: usually a missing or extra dimension of size 1.</source>
+        <translation>损失函数把目标与输入广播，于是每个预测都和每个目标比较：通常是少了或多了一个大小为 1 的维度。</translation>
+    </message>
+    <message>
+        <source>Make the target the input&apos;s shape, e.g. y.view(-1, 1) or out.squeeze(1).</source>
+        <translation>让目标与输入形状相同，例如 y.view(-1, 1) 或 out.squeeze(1)。</translation>
+    </message>
+    <message>
+        <source>scheduler.step() before optimizer.step()</source>
+        <translation>scheduler.step() 在 optimizer.step() 之前</translation>
+    </message>
+    <message>
+        <source>The learning-rate scheduler moved before the optimizer took its first step, so the first value of the schedule was skipped.</source>
+        <translation>学习率调度器在优化器走第一步之前就前进了，所以调度的第一个值被跳过了。</translation>
+    </message>
+    <message>
+        <source>Call optimizer.step() first, then scheduler.step(), once per epoch.</source>
+        <translation>先调用 optimizer.step()，再调用 scheduler.step()，每个 epoch 一次。</translation>
     </message>
     <message>
         <source>A name is used before it is defined</source>

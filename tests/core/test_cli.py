@@ -72,7 +72,7 @@ def test_corpus_is_there():
 def test_recorded_program(path, capsys):
     expected = load_expected(path)
     code, got, err = run_json(capsys, path)
-    assert set(got) - {"analysis_note"} == {"stdout", "error", "warnings", "tensors", "analysis"}
+    assert set(got) - {"analysis_note"} == {"stdout", "error", "warnings", "notes", "tensors", "analysis"}
     assert (got["analysis"] is None) == ("analysis_note" in got)
     check_analysis(path, expected, got)
 
@@ -89,6 +89,7 @@ def test_recorded_program(path, capsys):
         assert ge["kind"] == "raised"
         assert code == 1
     assert got["warnings"] == [f"{w['category']}: {w['message']}" for w in expected["warnings"]]
+    assert got["notes"] == []   # the recorded programs call no gc or pdb
 
     assert list(got["tensors"]) == list(expected["tensors"])
     for name, et in expected["tensors"].items():

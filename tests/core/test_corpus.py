@@ -31,8 +31,9 @@ from tests.oracle import _tensor_record, compare
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 PROGRAMS = sorted(p for p in CORPUS.glob("*.py") if p.with_suffix(".json").exists())
 
-# one run of a program may take this long (the slowest tutorial loops take ~1 s today)
-LIMITS = Limits(max_seconds=8.0)
+# one run of a program may take this long (the slowest tutorial loop, 500 steps of a 64x1000 -> 100 -> 10
+# network written with tensors, takes about 7 s here)
+LIMITS = Limits(max_seconds=20.0)
 
 # file-name prefix -> (source, language); tests/data/corpus/README.md lists them with URLs
 SOURCES = {
@@ -58,92 +59,57 @@ SOURCES = {
 }
 
 CAUSES = {
-    "class definitions",
-    "custom autograd.Function",
-    "import numpy",
     "nn layers/optim (issue 12)",
-    "random numbers (issue 12)",
-    "random numbers without a seed (PyTorch's differ from run to run)",
-    "runtime NameError semantics",
+    "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
     "Python builtin not available",
     "module not available",
     "tensor method/function missing",
     "output depends on the machine (address, id, time)",
+    "uninitialized memory (torch.empty, torch.Tensor(size))",
     "printing differs",
-    "a gc or pdb call (accepted, with a warning PyTorch does not give)",
-    "float32 rounding differs (the order of a sum)",
+    "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
 }
 
 # program id -> cause (one of CAUSES).  The cause is what keeps the program from matching:
-# output that depends on the machine first (PyTorch printed an id() or a timing, or random numbers
-# drawn before any manual_seed, so no exact run can match it; object addresses are compared as
-# "an address"); then the surface of issue 12 used anywhere in the
-# program (nn layers, optim, PyTorch's random numbers: the program cannot match before that
-# lands, whatever else is fixed); else the first construct the interpreter stops at.
+# output that depends on the machine first (PyTorch printed an id(), a timing or uninitialized
+# memory, or numpy's or Python's random numbers, which the recording did not seed: torch's it seeds
+# with 0, as a run here does; object addresses are compared as "an address"); then PyTorch's float32
+# rounding where it comes from a library not reproduced here (its BLAS, its vectorized exp/sin/log);
+# else the first construct the interpreter stops at.  The first two kinds must still run like
+# PyTorch apart from the numbers (CANNOT_MATCH, below).
 KNOWN_FAILURES: dict[str, str] = {
-    "d2len_init_param": "nn layers/optim (issue 12)",
     "d2len_ndarray": "output depends on the machine (address, id, time)",
-    "d2len_parameters": "nn layers/optim (issue 12)",
-    "d2lzh_custom_layer": "nn layers/optim (issue 12)",
-    "d2lzh_model_construction": "nn layers/optim (issue 12)",
     "d2lzh_ndarray": "output depends on the machine (address, id, time)",
-    "d2lzh_parameters": "nn layers/optim (issue 12)",
-    "diveintodl_2_2_tensor": "random numbers without a seed (PyTorch\'s differ from run to run)",
+    "diveintodl_2_2_tensor": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "diveintodl_3_1_linear_regression": "output depends on the machine (address, id, time)",
-    "diveintodl_3_2_linreg_scratch": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "diveintodl_4_1_model_construction": "nn layers/optim (issue 12)",
-    "diveintodl_4_2_parameters": "nn layers/optim (issue 12)",
-    "diveintodl_4_4_custom_layer": "nn layers/optim (issue 12)",
-    "diveintodl_5_1_conv_layer": "nn layers/optim (issue 12)",
-    "diveintodl_5_2_padding_strides": "nn layers/optim (issue 12)",
-    "diveintodl_5_4_pooling": "nn layers/optim (issue 12)",
-    "eecs498zh_tensor": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "eecs498zh_torch_layers": "nn layers/optim (issue 12)",
-    "forum_save_intermediate_grad": "a gc or pdb call (accepted, with a warning PyTorch does not give)",
-    "handbook_1_tensor_tutorial": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "handbook_2_1_1_tensor": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "handbook_2_1_2_autograd": "random numbers without a seed (PyTorch's differ from run to run)",
-    "handbook_2_1_3_neural_network": "nn layers/optim (issue 12)",
-    "handbook_2_5_rnn": "nn layers/optim (issue 12)",
-    "handbook_3_neural_networks": "nn layers/optim (issue 12)",
-    "hyliu_2_2_tensor": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "hyliu_4_3_custom_layer": "nn layers/optim (issue 12)",
-    "jcjohnson_dynamic_net": "nn layers/optim (issue 12)",
-    "jcjohnson_two_layer_net_autograd": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "jcjohnson_two_layer_net_custom_function": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "jcjohnson_two_layer_net_module": "nn layers/optim (issue 12)",
-    "jcjohnson_two_layer_net_nn": "nn layers/optim (issue 12)",
-    "jcjohnson_two_layer_net_numpy": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "jcjohnson_two_layer_net_optim": "nn layers/optim (issue 12)",
-    "jcjohnson_two_layer_net_tensor": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "liuer2_cnn_conv2d": "nn layers/optim (issue 12)",
-    "liuer2_cnn_conv2d_manual_kernel": "nn layers/optim (issue 12)",
-    "liuer2_cnn_maxpool2d": "nn layers/optim (issue 12)",
-    "liuer2_logistic_regression_base_binary_classification_bce": "nn layers/optim (issue 12)",
-    "liuer2_pytorch_linear_base_sgd": "nn layers/optim (issue 12)",
-    "liuer_12_2rnn_basicrnn": "nn layers/optim (issue 12)",
-    "liuer_12_4rnncell_strtrans": "nn layers/optim (issue 12)",
-    "liuer_12_5rnn_strtrans": "nn layers/optim (issue 12)",
-    "liuer_12_6rnn_embedding": "nn layers/optim (issue 12)",
-    "liuer_5liner_create": "nn layers/optim (issue 12)",
-    "liuer_6logisticlinea_model": "nn layers/optim (issue 12)",
-    "morvan_301_regression": "nn layers/optim (issue 12)",
-    "morvan_302_classification": "nn layers/optim (issue 12)",
-    "morvan_303_build_nn_quickly": "nn layers/optim (issue 12)",
-    "nlpstudy_neural_networks": "nn layers/optim (issue 12)",
-    "peterdotben_autograd_mse": "nn layers/optim (issue 12)",
-    "ptdocs_extending_autograd": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "pttut_autogradqs": "nn layers/optim (issue 12)",
-    "pttut_polynomial_autograd": "random numbers without a seed (PyTorch\'s differ from run to run)",
-    "pttut_polynomial_custom_function": "float32 rounding differs (the order of a sum)",
-    "pytorchbook_ch2_quickstart": "nn layers/optim (issue 12)",
-    "pytorchbook_ch3_autograd": "tensor method/function missing",
-    "pytorchbook_ch3_tensor_basics": "tensor method/function missing",
-    "tut2nd_autograd_conv_function": "nn layers/optim (issue 12)",
+    "diveintodl_3_2_linreg_scratch":
+        "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
+    "eecs498zh_tensor": "tensor method/function missing",
+    "handbook_1_tensor_tutorial": "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "handbook_2_1_2_autograd": "output depends on the machine (address, id, time)",
+    "jcjohnson_dynamic_net": "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
+    "jcjohnson_two_layer_net_autograd":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "jcjohnson_two_layer_net_custom_function":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "jcjohnson_two_layer_net_module":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "jcjohnson_two_layer_net_nn":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "jcjohnson_two_layer_net_numpy":
+        "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
+    "jcjohnson_two_layer_net_optim":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "jcjohnson_two_layer_net_tensor":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "liuer2_logistic_regression_base_binary_classification_bce":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "liuer_6logisticlinea_model":
+        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "pttut_polynomial_custom_function": "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
+    "pytorchbook_ch3_tensor_basics": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "tut2nd_autograd_leaf_inplace": "output depends on the machine (address, id, time)",
-    "tut2nd_hook_forward_module": "nn layers/optim (issue 12)",
-    "tut2nd_loss_function": "nn layers/optim (issue 12)",
-    "tut2nd_optimizer": "nn layers/optim (issue 12)",
 }
 
 
@@ -207,5 +173,61 @@ def test_program_runs_as_pytorch_ran_it(path):
     if path.stem in KNOWN_FAILURES:
         assert diffs, (f"{path.stem} now runs exactly as PyTorch ran it: remove it from KNOWN_FAILURES "
                        f"(was: {KNOWN_FAILURES[path.stem]})")
+    else:
+        assert not diffs, "\n".join(diffs)
+
+
+# The causes no exact run can get past today (PyTorch's own next run differs, or PyTorch's float32
+# rounding comes from a library this project does not reproduce).  Such a program must still run
+# like PyTorch apart from the numbers: the same text around them, the same error (type and line)
+# and the same top-level tensors; those that do not yet are in NOT_EVEN_ALIKE, with a cause.
+CANNOT_MATCH = {
+    "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
+    "output depends on the machine (address, id, time)",
+    "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
+}
+NOT_EVEN_ALIKE: dict[str, str] = {}
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?|nan|inf)")
+
+
+def alike(stdout: str) -> str:
+    """``stdout`` with every number a ``#`` and no layout (how wide a column of numbers is)."""
+    text = _NUMBER.sub("#", _ADDRESS.sub("0x…", stdout))
+    return re.sub(r"\s*([\[\](),])\s*", r"\1", re.sub(r"\s+", " ", text)).strip()
+
+
+@lru_cache(maxsize=None)
+def differences_apart_from_numbers(path: Path) -> list[str]:
+    result = run_program(path.read_text(), filename=str(path), limits=LIMITS)
+    expected = json.loads(path.with_suffix(".json").read_text())
+    diffs = []
+    if alike(result.stdout) != alike(expected["stdout"]):
+        diffs.append("stdout differs apart from the numbers:\n" + alike(result.stdout) + "\n---\n"
+                     + alike(expected["stdout"]))
+    got = None if result.error is None else (result.error.type, result.error.line)
+    want = None if expected["error"] is None else (expected["error"]["type"], expected["error"]["line"])
+    if got != want:
+        diffs.append(f"error: got {got}, expected {want} ({result.error})")
+    if list(result.tensors()) != list(expected["tensors"]):
+        diffs.append(f"tensor names: got {list(result.tensors())}, expected {list(expected['tensors'])}")
+    return diffs
+
+
+UNMATCHABLE = sorted(p for p in PROGRAMS if KNOWN_FAILURES.get(p.stem) in CANNOT_MATCH)
+
+
+def test_not_even_alike_lists_unmatchable_programs_with_a_known_cause():
+    assert CANNOT_MATCH <= CAUSES
+    assert set(NOT_EVEN_ALIKE) <= {p.stem for p in UNMATCHABLE}
+    assert set(NOT_EVEN_ALIKE.values()) <= CAUSES
+
+
+@pytest.mark.parametrize("path", UNMATCHABLE, ids=[p.stem for p in UNMATCHABLE])
+def test_a_program_no_run_can_match_runs_like_pytorch_apart_from_the_numbers(path):
+    diffs = differences_apart_from_numbers(path)
+    if path.stem in NOT_EVEN_ALIKE:
+        assert diffs, f"{path.stem} now runs like PyTorch apart from the numbers: remove it from NOT_EVEN_ALIKE"
     else:
         assert not diffs, "\n".join(diffs)

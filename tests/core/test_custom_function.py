@@ -109,7 +109,7 @@ def test_a_wrong_custom_backward_is_caught_at_its_node():
     (name, implied, match), = step.implied
     sent = step.grads_out[0][2]
     assert not match and np.allclose(sent, 2 * implied, rtol=1e-5)
-    assert "custom autograd.Function" in step.local_notes[0]
+    assert "Custom autograd.Function" in step.local_notes[0]
 
 
 def test_a_forward_written_in_place_is_traced_too():
@@ -128,7 +128,7 @@ def test_the_report_shows_what_the_forward_implies_beside_what_was_sent(lang):
     row = _step_row(step.to_json(), {}, t, _Typesetter(t, enabled=False, seconds=None))
     implied = t["implied_differs"].format(name="h", value="[20.085537, 0.0024787523]")
     assert implied.replace("'", "&#x27;") in row
-    assert "[40.171074, 0.004957504]" in row    # what the program's (doubled) backward sent
+    assert "[40.171074, 0.0049575046]" in row    # what the program's (doubled) backward sent
 
 
 if __name__ == "__main__":

@@ -36,3 +36,23 @@ def test_a_view_step_shows_its_sentence(qtbot):
     window.stepper.set_step(next(i for i, s in enumerate(trace) if s["grad_fn"] == "ViewBackward0"))
     text = window.inspector.text()
     assert "Local derivative: ViewBackward0 only moves elements" in text
+
+
+def test_a_wrong_custom_backward_brings_sent_and_implied_into_view_in_a_small_presenter_window(qtbot):
+    import resources
+    window = open_window(qtbot, resources.read_lesson("16_custom_function_backward.py"))
+    window.resize(1024, 768)
+    window.set_presenter_mode(True)
+    trace = window.state.analysis["trace"]
+    window.stepper.set_step(next(i for i, s in enumerate(trace) if s["grad_fn"] == "CubeBackward"))
+    inspector = window.inspector
+    text = inspector.text()
+    assert "Gradient sent: → x [3, 6, 9]" in text and "The forward implies: → x [3, 12, 27]" in text
+    implied = inspector.fields["implied"]
+    viewport = inspector.scroll.viewport()
+
+    def implied_in_view():
+        top = implied.mapTo(viewport, implied.rect().topLeft()).y()
+        return 0 <= top < viewport.height()
+    qtbot.waitUntil(implied_in_view, timeout=5000)
+    window.set_presenter_mode(False)

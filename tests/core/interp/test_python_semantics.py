@@ -5,7 +5,7 @@ reflection (type, isinstance, getattr, hasattr, setattr) that never reaches
 Python's machinery, and the standard-library subsets.  What real PyTorch and
 Python print is recorded in tests/data/oracle/py_*; the tests here are what
 only the interpreter shows (class names printed as PyTorch's, the version, the
-warnings of gc and pdb, the refusals), with the expected texts taken from
+notes of gc and pdb, the refusals), with the expected texts taken from
 PyTorch 2.13 and Python 3.11.
 """
 import textwrap
@@ -155,7 +155,7 @@ def test_tensor_attribute_typo_is_explained_with_the_near_name():
 # ---------------------------------------------------------------------------- modules
 
 def test_other_modules_are_refused_by_name_with_the_list():
-    for src, name in [("import os\n", "os"), ("from sys import argv\n", "sys"), ("import scipy\n", "scipy"),
+    for src, name in [("import os\n", "os"), ("import subprocess\n", "subprocess"), ("import scipy\n", "scipy"),
                       ("import collections.abc\n", "collections.abc")]:
         r = run(src)
         assert r.error.kind == "rejected", src
@@ -179,9 +179,26 @@ def test_gc_and_pdb_do_nothing_and_say_so():
         print('after')
     """)
     assert r.error is None and r.stdout == "0\nafter\n"
-    assert [(w.category, w.line) for w in r.warnings] == [("UserWarning", 2), ("UserWarning", 3)]
-    assert "gc.collect() does nothing" in r.warnings[0].message
-    assert "pdb.set_trace() does nothing" in r.warnings[1].message
+    assert r.warnings == []   # PyTorch warns nothing: the app says it in its own notes
+    assert [(w.category, w.line) for w in r.notes] == [("Note", 2), ("Note", 3)]
+    assert "gc.collect() does nothing" in r.notes[0].message
+    assert "pdb.set_trace() does nothing" in r.notes[1].message
+
+
+def test_a_note_is_never_a_warning_the_program_can_turn_into_an_error():
+    r = run("""
+        import gc, warnings
+        warnings.simplefilter('error')
+        gc.collect()
+        print('after')
+    """)
+    assert r.error is None and r.stdout == "after\n" and len(r.notes) == 1
+
+
+def test_notes_reach_the_json_and_the_readable_summary():
+    from core.report_json import run_to_json
+    r = run("import gc\ngc.collect()\n")
+    assert run_to_json(r)["notes"] == [r.notes[0].message] and run_to_json(r)["warnings"] == []
 
 
 def test_random_is_repeatable_from_run_to_run():
@@ -271,3 +288,11 @@ def test_warnings_filters_last_for_the_run_and_warn_is_recorded_at_its_line():
     assert [(w.category, w.message, w.line) for w in r.warnings] == [("UserWarning", "check the units", 3)]
     again = run("import torch\nx = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward(create_graph=True)\n")
     assert [w.category for w in again.warnings] == ["UserWarning"]     # the filter ended with its run
+
+
+def test_sys_as_tutorials_touch_it():
+    assert out("""
+        import sys
+        sys.path.append('..')
+        print(sys.argv[0], sys.maxsize > 2 ** 31, sys.path)
+    """) == "program.py True ['..']\n"

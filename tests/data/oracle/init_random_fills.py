@@ -1,0 +1,35 @@
+# desc: the in-place random fills and dropout masks draw PyTorch's numbers after manual_seed
+# features: uniform_, normal_, bernoulli_, exponential_, random_, dropout, dropout2d, rng-state, Generator
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(42)
+a = torch.empty(3, 4).uniform_(-1, 1)
+print(a, a._version)
+print(torch.empty(5).normal_(2.0, 0.1))
+print(torch.empty(20).normal_())
+print(torch.empty(6).bernoulli_(0.3))
+print(torch.bernoulli(torch.tensor([0.1, 0.5, 0.9, 0.5])))
+print(torch.empty(4).exponential_(2.0))
+print(torch.empty(5, dtype=torch.int64).random_(10))
+print(torch.empty(3).random_(2, 5))
+print(torch.empty(4, dtype=torch.float64).uniform_())
+big = torch.randn(40)
+print(big[:6], big[-6:])
+x = torch.ones(2, 5, requires_grad=True)
+y = F.dropout(x, p=0.4)
+print(y)
+y.sum().backward()
+print(x.grad)
+print(F.dropout(x, 0.5, training=False) is x)
+z = torch.dropout(torch.ones(8), 0.25, True)
+print(z)
+print(F.dropout2d(torch.ones(2, 3, 1, 2), 0.5))
+def replay():
+    state = torch.get_rng_state()   # (a ByteTensor in PyTorch, an opaque state here: kept local)
+    first = torch.rand(3)
+    torch.set_rng_state(state)
+    return torch.equal(first, torch.rand(3))
+print(replay())
+g = torch.Generator().manual_seed(7)
+print(torch.empty(3).uniform_(generator=g), g.initial_seed())

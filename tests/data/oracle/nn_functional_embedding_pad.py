@@ -1,0 +1,22 @@
+# desc: F.embedding (EmbeddingBackward0; repeated indices accumulate, the padding_idx row gets no gradient), F.one_hot (int64, inferred and given num_classes), F.pad constant mode with a value and negative (cropping) pads (ConstantPadNdBackward0)
+# features: nn.functional, embedding, padding_idx, one_hot, pad
+import torch
+import torch.nn.functional as F
+torch.manual_seed(4)
+weight = torch.randn(5, 3, requires_grad=True)
+idx = torch.tensor([[0, 2, 0], [4, 3, 2]])
+e = F.embedding(idx, weight)
+print(e.shape, e.grad_fn.name())
+ep = F.embedding(idx, weight, padding_idx=2)
+(e * 2 + ep).sum().backward()
+print(weight.grad)
+print(F.one_hot(torch.tensor([0, 2, 1])))
+print(F.one_hot(torch.tensor([[1], [3]]), num_classes=5))
+x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+p = F.pad(x, (1, 2))
+print(p, p.grad_fn.name())
+q = F.pad(x, (1, -1, 1, 0), value=-1.5)
+print(q)
+out = (p.sum() * 2 + (q * q).sum()) * F.pad(x, (0, 0, 1, 1)).mean()
+out.backward()
+print(x.grad)
