@@ -249,7 +249,7 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
                         "shows the first, {label}; choose another output to see it.").format(
                             line=event.line, n=event.n_outputs, label=label))
     v, source_v = _choose_v(grad_tensor, event, out, label, notes)
-    leaves = leaves_of(cap.namespace)
+    leaves = leaves_of(cap.namespace, notes)
     if not out.requires_grad:
         notes.append(_T("{label} does not require grad: nothing that requires grad went into it, so J is "
                         "zero.").format(label=label))

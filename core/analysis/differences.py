@@ -62,10 +62,20 @@ def witness(tape, out, leaves, J, h: float = H):
     if tape.too_large:
         return None
     entries = tape.entries
-    # a leaf is nudged where it last became one: the symbols of J are that entry's
+    # a leaf is nudged where it last became one: the symbols of J are that entry's; then past the
+    # writes under no_grad that give it its numbers before anything uses it with grad on (nn.init
+    # filling a Parameter made empty), which would otherwise overwrite the nudge
     where = {e.result: k for k, e in enumerate(entries) if e.kind == "leaf"}
     if any(id(t) not in where for _, t in leaves):
         raise CannotReplay()
+    for _, t in leaves:
+        key = id(t)
+        for k in range(where[key] + 1, len(entries)):
+            e = entries[k]
+            if e.kind == "inplace" and e.result == key and not e.grad_enabled:
+                where[key] = k
+            elif e.grad_enabled and any(spec[0] != "py" and spec[1] == key for spec in e.inputs):
+                break
     _check(replay(entries, None, tape.aliases), out, leaves)
     fd = {}
     for name, t in leaves:
@@ -109,7 +119,8 @@ def _value(values, key) -> np.ndarray:
 
 def replay(entries, nudge=None, aliases=None) -> dict:
     """Replay ``entries`` in float64: {tensor id: (array, version)}.  ``nudge``
-    = (index of a leaf entry, flat element, delta) moves that leaf's element;
+    = (index of a leaf entry or of an in-place write to a leaf, flat element, delta) moves that
+    leaf's element there;
     ``aliases`` are the tape's (a constant sharing a recorded tensor's array)."""
     values = {}
     aliases = aliases or {}
@@ -127,6 +138,10 @@ def replay(entries, nudge=None, aliases=None) -> dict:
                 out = _forward(e.op, args, tensors, _params(e.params))
                 if e.kind == "inplace":
                     out = _write(args[0], out)
+                    if nudge is not None and nudge[0] == k:
+                        moved = out if isinstance(out, np.ndarray) else np.array(out)
+                        moved.reshape(-1)[nudge[1]] += nudge[2]
+                        out = moved if isinstance(out, np.ndarray) else moved[()]
                 values[e.result] = (out, e.version)
     except CannotReplay:
         raise

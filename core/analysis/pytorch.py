@@ -598,6 +598,8 @@ def script(rec: Recording, leaves: list, output_name: str, v) -> str:
              "import torch", ""] + w.render() + [""]
     out = w.map[out_id][0] if out_id in w.map else output_name
     leaf_names = [w.map[id(t)][0] for _, t in leaves if id(t) in w.map]
+    # what each is printed as: the analysis's name (a model's parameter: model.linear.weight)
+    labels = [label for label, t in leaves if id(t) in w.map]
     if out != output_name and output_name.isidentifier() and output_name not in {e[0] for e in w.map.values()}:
         lines.append(f"{output_name} = {out}")
         out = output_name
@@ -609,8 +611,8 @@ def script(rec: Recording, leaves: list, output_name: str, v) -> str:
         for name in leaf_names:
             lines.append(f"{name}.grad = None")
         lines.append(f"{out}.backward({tail['v']})")
-        for name in leaf_names:
-            lines.append(f"print('{name}.grad =', None if {name}.grad is None else {name}.grad.tolist())")
+        for label, name in zip(labels, leaf_names):
+            lines.append(f"print('{label}.grad =', None if {name}.grad is None else {name}.grad.tolist())")
     else:
         t = tail
         lines += [f"# {out} has more than one element and the program gives no v: J one row at a time",
@@ -624,7 +626,7 @@ def script(rec: Recording, leaves: list, output_name: str, v) -> str:
                   f"    for {t['k']}, {t['g']} in enumerate({t['grads']}):",
                   f"        {t['rows']}[{t['k']}].append(torch.zeros_like({t['leaves']}[{t['k']}]) if {t['g']} is None "
                   f"else {t['g']})"]
-        for k, name in enumerate(leaf_names):
-            lines.append(f"print('J for {name} =', torch.stack({t['rows']}[{k}]).reshape({out}.shape + {name}.shape)"
+        for k, (label, name) in enumerate(zip(labels, leaf_names)):
+            lines.append(f"print('J for {label} =', torch.stack({t['rows']}[{k}]).reshape({out}.shape + {name}.shape)"
                          ".tolist())")
     return "\n".join(lines) + "\n"

@@ -1216,6 +1216,10 @@
         <translation>{name} 通过 .data 或 detach 得到的别名被修改过，重放看不到这种修改</translation>
     </message>
     <message>
+        <source>the modules&apos; {n:,} parameters are not leaves of this analysis: J with respect to more than {limit:,} parameters does not fit its time yet</source>
+        <translation>模块的 {n:,} 个参数不作为本次分析的叶子张量：对超过 {limit:,} 个参数求 J 目前超出分析的时间</translation>
+    </message>
+    <message>
         <source>the forward is too large to replay in PyTorch or to write as a script (over {count:,} numbers would be recorded)</source>
         <translation>前向计算太大，无法在 PyTorch 中重放，也无法写成脚本（需要记录超过 {count:,} 个数）</translation>
     </message>
