@@ -111,7 +111,7 @@ def test_panel_shows_the_recorded_jacobian_vjp_and_backward(panel, program):
         return
     recorded = json.loads(program.with_suffix(".json").read_text(encoding="utf-8"))["jacobian"]
     panel.set_analysis(a)
-    assert panel.leaves() == recorded["leaves"]
+    assert panel.leaves()[:len(recorded["leaves"])] == recorded["leaves"]   # then a model's parameters
     for leaf in recorded["leaves"]:
         shown_j = panel.jacobian_values(leaf)
         assert len(shown_j) == max(1, math.prod(recorded["out_shape"]))  # one row per output element
