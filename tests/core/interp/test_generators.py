@@ -2,19 +2,8 @@
 
 The expected outputs are what CPython 3.11 prints for the same programs.
 """
-import textwrap
-
-from core.interp import Limits, run_program
-
-
-def run(src, **kw):
-    return run_program(textwrap.dedent(src).lstrip("\n"), **kw)
-
-
-def out(src):
-    r = run(src)
-    assert r.error is None, r.error
-    return r.stdout
+from core.interp import Limits
+from tests.core.interp.test_language import out, run
 
 
 def test_d2l_data_iter_gives_batches_lazily_with_pythons_shuffle():
