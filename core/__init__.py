@@ -4,3 +4,10 @@ See DESIGN.md: the op registry, the numeric autograd engine, the namespace that
 programs see as ``torch``, the interpreter, the symbolic Jacobian and the analysis
 all live here; ``desktop`` only displays what this package computes.
 """
+
+import os as _os
+
+# numpy's BLAS on one thread, as the reference PyTorch runs (torch.set_num_threads(1)): OpenBLAS's
+# worker threads spin between the small products a tutorial makes and, on this 2-core machine with the
+# app's GUI beside them, made a 64x1000 @ 1000x100 product 20 times slower.  Set before numpy loads.
+_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -165,6 +165,10 @@ def accumulate_grad(var, g, create_graph=False):
             new = Tensor._make(np.empty_like(g._ensure_array()))
             copy_(new, g)  # records CopyBackwards, as PyTorch's clone-by-copy does
             var._grad = new
+        elif isinstance(var._data, np.ndarray) and var._data.ndim:
+            arr = np.empty_like(var._data)  # the leaf's own layout, as PyTorch's grad layout contract gives it
+            arr[...] = _raw(g)
+            var._grad = Tensor._make(arr)
         else:
             arr = np.array(_raw(g), dtype=var._data.dtype, copy=True)
             var._grad = Tensor._make(arr if arr.ndim else arr[()])

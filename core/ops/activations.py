@@ -18,6 +18,7 @@ from dataclasses import replace
 import numpy as np
 
 from core import dtypes
+from core.ops import gemm
 from core.ops.registry import REGISTRY, apply, call, defop
 from core.ops.vjp import raw as _raw
 from core.tensor.tensor import Tensor
@@ -96,14 +97,9 @@ def addmm(bias, m1, m2, beta=1, alpha=1):
     if bias.dtype != m1.dtype:
         raise RuntimeError(f"self and mat2 must have the same dtype, but got {_scalar(bias.dtype)} and "
                            f"{_scalar(m2.dtype)}")
-    # NOTE: PyTorch's gemm leaves the product rounded, then adds the bias: mm + bias bit for bit.  F.linear
-    # passes weight.t(), a transposed view: numpy hands it to OpenBLAS's transposed kernel, which rounds
-    # unlike MKL in 77-86% of the elements at 8x32 @ 32x16 or 64x100 @ 100x10; a contiguous copy agrees
-    # with MKL bit for bit there.  Still different: tiny products (n or m under 4, MKL's small-matrix
-    # path) and large ones (k in the hundreds: both block the sums differently), ~90% of elements by ~1 ulp.
-    prod = m1 @ np.ascontiguousarray(m2)
-    if alpha != 1:
-        prod = prod * alpha
+    if alpha == 1 and beta == 1:
+        return gemm.matmul(m1, m2, bias)       # the bias is where MKL's sums start (core/ops/gemm.py)
+    prod = gemm.matmul(m1, m2) * alpha
     return (prod + (bias if beta == 1 else bias * beta)).astype(m1.dtype)
 
 

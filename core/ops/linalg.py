@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from core import dtypes
+from core.ops import gemm
 from core.ops.registry import call, defop
 from core.ops.vjp import raw as _raw
 
@@ -30,10 +31,7 @@ def mm(a, b):
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})")
     _same_dtype(a, b)
-    # NOTE: a transposed view (w.t() in F.linear) goes to OpenBLAS as a transposed operand, whose kernel
-    # rounds differently from MKL's (PyTorch's); a contiguous copy matches MKL's sums bit for bit from a few
-    # rows up (measured in core/ops/activations.py's addmm)
-    return a @ np.ascontiguousarray(b)
+    return gemm.matmul(a, b)
 
 
 @mm.def_vjp
@@ -111,13 +109,13 @@ def bmm(a, b):
                            f"[{a.shape[0]}, {a.shape[2]}] but got: [{b.shape[0]}, {b.shape[1]}].")
     if a.dtype != b.dtype:
         raise RuntimeError(f"expected scalar type {_torch(a).scalar_name} but found {_torch(b).scalar_name}")
-    return a @ b
+    return gemm.bmm(a, b)
 
 
 @bmm.def_vjp
 def _(ctx, g, F):
-    return (F.matmul(g, F.mT(ctx.input(1, F))) if ctx.wants(0) else None,
-            F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
+    return (F.bmm(g, F.mT(ctx.input(1, F))) if ctx.wants(0) else None,
+            F.bmm(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
 
 
 @bmm.def_symbolic

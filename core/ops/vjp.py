@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from core import dtypes
+from core.ops import gemm
 from core.ops.registry import REGISTRY, apply
 from core.ops.summation import torch_sum
 from core.tensor.tensor import Tensor
@@ -72,7 +73,8 @@ class NumpyF:
     sqrt = staticmethod(np.sqrt)
     sign = staticmethod(np.sign)
     abs = staticmethod(np.abs)
-    matmul = staticmethod(np.matmul)
+    matmul = staticmethod(gemm.matmul)      # float32 summed in PyTorch's BLAS order
+    bmm = staticmethod(gemm.bmm)
     outer = staticmethod(np.outer)
 
     @staticmethod
@@ -199,6 +201,10 @@ class TensorF:
     @staticmethod
     def matmul(a, b):
         return a.matmul(b)
+
+    @staticmethod
+    def bmm(a, b):
+        return a.bmm(b)
 
     @staticmethod
     def outer(a, b):

@@ -42,6 +42,8 @@ import math
 
 import numpy as np
 
+from core.ops.vecmath import fma as _vec_fma
+
 _TWO_PI = 2.0 * math.pi
 
 
@@ -200,22 +202,8 @@ def _box_muller(blocks, dtype, mean, std):
 # ---------------------------------------------------------------------------------------
 
 def fma32(a, b, c):
-    """``a * b + c`` rounded once to float32, as an FMA instruction computes it.
-
-    The product of two float32 numbers is exact in float64; the sum is made
-    round-to-odd in float64 (the error of the addition decides the last bit),
-    and rounding that to float32 gives the correctly rounded result."""
-    p = np.asarray(a, np.float64) * np.asarray(b, np.float64)
-    c = np.asarray(c, np.float64)
-    s = p + c
-    back = s - p
-    err = (p - (s - back)) + (c - back)
-    bits = np.array(s, dtype=np.float64).view(np.int64)
-    inexact_even = (err != 0) & ((bits & 1) == 0) & np.isfinite(s)
-    if np.any(inexact_even):
-        step = np.where(np.sign(err) == np.sign(s), 1, -1).astype(np.int64)
-        bits = np.where(inexact_even, bits + step, bits)
-    return bits.view(np.float64).astype(np.float32)
+    """``a * b + c`` rounded once to float32, as an FMA instruction computes it (:func:`core.ops.vecmath.fma`)."""
+    return _vec_fma(np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32))
 
 
 def fma64(a, b, c):
