@@ -488,6 +488,34 @@ loss = F.mse_loss(out.squeeze(1), y)
 optimizer.step()
 scheduler.step()
 """),
+    _rule("init_without_underscore_warning", "FutureWarning", r"`nn\.init\.\w+` is now deprecated in favor of",
+          _T("nn.init without the trailing underscore"),
+          _T("The initialisers fill the tensor in place, and PyTorch names in-place functions with a "
+             "trailing underscore; the old names without it still work but are deprecated."),
+          _T("Add the underscore: nn.init.normal_, nn.init.xavier_uniform_, nn.init.sparse_..."),
+          """
+torch.nn.init.xavier_uniform_(layer.weight)
+"""),
+    _rule("dropout2d_input_warning", WARNING, r"dropout2d: Received a \d+-?D input to dropout2d",
+          _T("Dropout2d on an input without channels and space"),
+          _T("Dropout2d zeroes whole channels of (N, C, H, W) images. A 2-D input has no spatial "
+             "dimensions, and a 3-D one is taken as (N, C, L), so the channels PyTorch zeroes may not be "
+             "the ones you meant."),
+          _T("Use nn.Dropout for a (batch, features) input, nn.Dropout1d for (N, C, L), and keep Dropout2d "
+             "for (N, C, H, W)."),
+          """
+drop = torch.nn.Dropout(p=0.5)      # for a (batch, features) input
+"""),
+    _rule("einsum_equation", RUNTIME, r"^einsum\(\)",
+          _T("The einsum equation does not fit its operands"),
+          _T("torch.einsum reads one letter per dimension of each operand, separated by commas; the letters "
+             "after -> name the output's dimensions and must appear in some operand; a letter repeated "
+             "across operands is multiplied along, and one missing from the output is summed over."),
+          _T("Write as many letters as each operand has dimensions, one operand per comma, and only "
+             "letters from the inputs after the arrow."),
+          """
+c = torch.einsum('ij,jk->ik', a, b)    # a @ b
+"""),
     # --- the program itself -------------------------------------------------------------------
     _rule("name_not_defined", "NameError UnboundLocalError ProgramRejected",
           r"name '\w+' is not defined|cannot access local variable",
@@ -593,6 +621,8 @@ sigmoid_ sign sign_ sin sin_ size softmax split sqrt sqrt_ square squeeze std su
 swapaxes t tan tan_ tanh tanh_ to tolist transpose true_divide trunc trunc_ type type_as unbind
 unsqueeze var view zero_
 bernoulli bernoulli_ exponential_ normal_ random_ uniform_
+acos acos_ addmm arccos arcsin arctan argwhere asin asin_ atan atan_ byte char count_nonzero erf erf_ gather
+index_select nonzero prelu short view_as
 """.split()
 
 

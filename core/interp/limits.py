@@ -17,7 +17,7 @@ import numpy as np
 class Limits:
     """What one run of a program may use."""
 
-    max_tensor_elements: int = 10_000_000
+    max_tensor_elements: int = 32_000_000      # AlexNet's Linear(6400, 4096) weight has 26,214,400
     max_steps: int = 1_000_000          # statements and loop iterations, all together
     max_loop_iterations: int = 100_000  # iterations of any one loop
     max_call_depth: int = 100           # nested calls of the program's own functions
@@ -26,7 +26,7 @@ class Limits:
     max_int_bits: int = 100_000         # Python integers (2 ** huge)
     max_output_chars: int = 2_000_000   # what the program prints
     max_total_sequence: int = 50_000_000         # elements of all lists/strings built in bulk, all together
-    max_total_tensor_elements: int = 200_000_000  # elements of all tensors made, all together
+    max_total_tensor_elements: int = 1_000_000_000  # elements of all tensors made, all together (a 500-step loop training two 300-wide nets makes about 250 million)
 
     # name the user sees -> (field, how to change it)
     DESCRIPTIONS: dict = field(default_factory=lambda: {

@@ -368,6 +368,57 @@ def _(S, s, n):
     return S.tan(s[0])
 
 
+@defop("asin", "AsinBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.asin", 0),
+       pytorch_inplace=True, function=True, inplace_method=True)
+def asin(a):
+    return _mkl_like(np.arcsin, a)
+
+
+@asin.def_vjp
+def _(ctx, g, F):
+    x = ctx.input(0, F)
+    return g / F.sqrt(1 - x * x),
+
+
+@asin.def_symbolic
+def _(S, s, n):
+    return S.asin(s[0])
+
+
+@defop("acos", "AcosBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.acos", 0),
+       pytorch_inplace=True, function=True, inplace_method=True)
+def acos(a):
+    return _mkl_like(np.arccos, a)
+
+
+@acos.def_vjp
+def _(ctx, g, F):
+    x = ctx.input(0, F)
+    return -g / F.sqrt(1 - x * x),
+
+
+@acos.def_symbolic
+def _(S, s, n):
+    return S.acos(s[0])
+
+
+@defop("atan", "AtanBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.atan", 0),
+       pytorch_inplace=True, function=True, inplace_method=True)
+def atan(a):
+    return _mkl_like(np.arctan, a)
+
+
+@atan.def_vjp
+def _(ctx, g, F):
+    x = ctx.input(0, F)
+    return g / (x * x + 1),
+
+
+@atan.def_symbolic
+def _(S, s, n):
+    return S.atan(s[0])
+
+
 @defop("tanh", "TanhBackward0", saves_result=True, dtype_rule="float",
        pytorch=call("torch.tanh", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def tanh(a):

@@ -46,6 +46,16 @@ def _(ctx, g, F):
     return F.reshape(g, _in_shape(ctx)),
 
 
+@defop("reshape_alias", "ReshapeAliasBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".reshape", 0, "=shape"))
+def reshape_alias(a, shape=()):
+    """``reshape`` of a non-contiguous tensor whose new shape is still a view of it (PyTorch's ``_reshape_alias``)."""
+    return view.forward(a, shape=shape)
+
+
+reshape_alias.vjp = view.vjp
+
+
 @defop("reshape_copy", "UnsafeViewBackward0", dtype_rule="keep", structural=True,
        pytorch=call(".reshape", 0, "=shape"))
 def reshape_copy(a, shape=()):
@@ -76,6 +86,29 @@ def transpose(a, dim0=0, dim1=1):
 @transpose.def_vjp
 def _(ctx, g, F):
     return F.transpose(g, ctx.params["dim0"], ctx.params["dim1"]),
+
+
+@defop("transpose_in_place", "TransposeBackward1", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".transpose", 0, "=dim0", "=dim1"))
+def transpose_in_place(a, dim0=0, dim1=1):
+    """``x.transpose_(d0, d1)`` as PyTorch's RNN and GRU apply it to a batch-first output (its node is
+    TransposeBackward1); here a new view, since the tensor is fresh and nobody else holds it."""
+    return np.swapaxes(np.asarray(a), dim0, dim1)
+
+
+transpose_in_place.vjp = transpose.vjp
+
+
+@defop("rnn_layer", "MkldnnRnnLayerBackward0", dtype_rule="keep", structural=True, pytorch=call(".clone", 0))
+def rnn_layer(a):
+    """The output sequence of an LSTM layer as PyTorch's CPU LSTM hands it back (oneDNN's
+    ``mkldnn_rnn_layer``): the stacked hidden states, under that node's name."""
+    return np.array(a, copy=True)
+
+
+@rnn_layer.def_vjp
+def _(ctx, g, F):
+    return g,
 
 
 @defop("t", "TBackward0", dtype_rule="keep", structural=True, view=True, pytorch=call(".t", 0))
@@ -232,6 +265,30 @@ def _(ctx, g, F):
         return g,
     where = (slice(None),) * ctx.params["dim"] + (np.asarray(ctx.params["index"]),)
     return F.scatter_index(g, shape, where),
+
+
+def gather_where(shape, dim, index):
+    """The positions ``gather`` reads: ``index`` along ``dim``, each element's own place elsewhere."""
+    grid = list(np.indices(np.shape(index), sparse=True))
+    grid[dim] = np.asarray(index)
+    return tuple(grid)
+
+
+@defop("gather", "GatherBackward0", dtype_rule="keep", structural=True,
+       pytorch=call("torch.gather", 0, "=dim", "=index"))
+def gather(a, dim=0, index=()):
+    a = np.asarray(a)
+    if a.ndim == 0:
+        return a.copy()
+    return a[gather_where(a.shape, dim, index)]
+
+
+@gather.def_vjp
+def _(ctx, g, F):
+    shape = _in_shape(ctx)
+    if not shape:
+        return g,
+    return F.scatter_index(g, shape, gather_where(shape, ctx.params["dim"], ctx.params["index"])),
 
 
 @defop("index_backward", "IndexBackwardBackward0", dtype_rule="keep", structural=True)

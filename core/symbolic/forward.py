@@ -55,6 +55,7 @@ class S:
     Integer = se.Integer
     exp, log, sqrt, sin, cos, tan, tanh, erf = (staticmethod(_ew(f)) for f in (se.exp, se.log, se.sqrt, se.sin,
                                                                                 se.cos, se.tan, se.tanh, se.erf))
+    asin, acos, atan = (staticmethod(_ew(f)) for f in (se.asin, se.acos, se.atan))
     ew = staticmethod(_ew)
     obj = staticmethod(_obj)
     axes = staticmethod(_axes)

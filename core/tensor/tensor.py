@@ -64,6 +64,31 @@ class Size(tuple):
         return Size(r) if isinstance(item, slice) else r
 
 
+
+class memory_format:
+    """``torch.contiguous_format`` and its kin (tensors here are always laid out row-major)."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __repr__(self):
+        return f"torch.{self._name}"
+
+
+contiguous_format = memory_format("contiguous_format")
+preserve_format = memory_format("preserve_format")
+channels_last = memory_format("channels_last")
+channels_last_3d = memory_format("channels_last_3d")
+
+
+def check_memory_format(fmt):
+    """Refuse the channels-last layouts, which Backprop Lens does not keep, with a way forward."""
+    if fmt is not None and not isinstance(fmt, memory_format):
+        raise TypeError(f"memory_format must be torch.memory_format, not {type(fmt).__name__}")
+    if fmt in (channels_last, channels_last_3d):
+        raise NotImplementedError(f"{fmt} is not supported in Backprop Lens: tensors keep the row-major "
+                                  "(torch.contiguous_format) layout; leave memory_format out")
+
 class Tensor:
     """A tensor with PyTorch's autograd semantics, backed by numpy."""
 
@@ -129,6 +154,7 @@ class Tensor:
         return self.dtype.is_floating_point
 
     def is_contiguous(self, memory_format=None):
+        check_memory_format(memory_format)
         d = self._data
         return not isinstance(d, np.ndarray) or bool(d.flags.c_contiguous)
 

@@ -15,7 +15,8 @@ from core import dtypes as _dtypes, printing as _printing
 from core.tensor import grad_mode as _grad_mode
 from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                                      set_grad_enabled)
-from core.tensor.tensor import Size, Tensor, is_tensor
+from core.tensor.tensor import (Size, Tensor, channels_last, channels_last_3d, contiguous_format, is_tensor,
+                               memory_format, preserve_format)
 from core.torch import tensor_methods as _tensor_methods  # noqa: F401  (attaches Tensor methods)
 from core.torch.functional import *  # noqa: F401,F403  (the functions programs call: functional.__all__)
 from core.printing import get_printoptions as _get_printoptions, set_printoptions  # noqa: F401

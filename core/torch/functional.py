@@ -20,7 +20,7 @@ from core.ops.inplace import setitem as _setitem  # noqa: F401
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
 from core.tensor import grad_mode
-from core.tensor.tensor import Tensor
+from core.tensor.tensor import Tensor, check_memory_format
 from core.torch.creation import scalar_tensor, tensor
 
 _EMPTY: dict = {}
@@ -203,6 +203,145 @@ def bmm(input, mat2, *, out=None):
     return apply(R["bmm"], (input, mat2))
 
 
+def _einsum_labels(equation):
+    """The equation's operands and output as lists of labels (a letter, or ``...``), and whether it has '->'."""
+    eq = equation.replace(" ", "")
+    lhs, arrow, rhs = eq.partition("->")
+    sides, pos = [], 0
+    for part in lhs.split(",") + ([rhs] if arrow else []):
+        labels, i = [], 0
+        while i < len(part):
+            c = part[i]
+            if c == ".":
+                if part[i:i + 3] != "...":
+                    raise RuntimeError(f"einsum(): found '.' for operand {len(sides)} that is not part of any ellipsis")
+                labels.append("...")
+                i += 3
+                continue
+            if not ("a" <= c <= "z" or "A" <= c <= "Z"):
+                where = eq.index(c, pos + i) if c in eq[pos + i:] else pos + i
+                raise RuntimeError(f"einsum(): invalid subscript given at index {where} in the equation string, "
+                                   "subscripts must be in [a-zA-Z]")
+            labels.append(c)
+            i += 1
+        sides.append(labels)
+        pos += len(part) + 1
+    return (sides[:-1], sides[-1]) if arrow else (sides, None)
+
+
+def einsum(equation, *operands):
+    """PyTorch's einsum (without opt_einsum): operands lined up on one order of labels, then
+    contracted left to right with bmm, as PyTorch contracts them (so float32 sums round alike)."""
+    if not isinstance(equation, str):
+        raise TypeError(f"einsum(): argument 'equation' (position 1) must be str, not {type(equation).__name__}")
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    inputs, output = _einsum_labels(equation)
+    if len(inputs) > len(operands):
+        raise RuntimeError("einsum(): fewer operands were provided than specified in the equation")
+    if len(inputs) < len(operands):
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
+    ell = 0
+    for i, (labels, t) in enumerate(zip(inputs, operands)):
+        letters = [c for c in labels if c != "..."]
+        if "..." in labels:
+            ell = builtins.max(ell, t.dim() - len(letters))
+        elif len(letters) != t.dim():
+            raise RuntimeError(f"einsum(): the number of subscripts in the equation ({len(letters)}) does not match "
+                               f"the number of dimensions ({t.dim()}) for operand {i} and no ellipsis was given")
+        if len(set(letters)) != len(letters):
+            raise NotImplementedError(f"einsum(): subscript {next(c for c in letters if letters.count(c) > 1)} is "
+                                      f"repeated for operand {i} (a diagonal, as in 'ii->i'): Backprop Lens does not "
+                                      "take diagonals yet; write it with indexing, e.g. x[range(n), range(n)]")
+    counts = {}
+    for labels in inputs:
+        for c in labels:
+            if c != "...":
+                counts[c] = counts.get(c, 0) + 1
+    if output is None:                  # implicit: the ellipsis, then the labels seen once, in ASCII order
+        output = (["..."] if builtins.any("..." in lb for lb in inputs) else []) + sorted(c for c, n in counts.items() if n == 1)
+    for c in output:
+        if c != "..." and c not in counts:
+            raise RuntimeError(f"einsum(): output subscript {c} does not appear in the equation for any input operand")
+        if output.count(c) > 1:
+            raise RuntimeError(f"einsum(): output subscript {c} appears more than once in the output")
+    # one order for every label: the output's (the ellipsis in its place), then the contracted ones
+    order = []
+    for c in output:
+        order += [("...", j) for j in range(ell)] if c == "..." else [c]
+    if "..." not in output:
+        order = [("...", j) for j in range(ell)] + order
+    out_dims = len(order)
+    order += sorted(c for c in counts if c not in output)
+    index = {c: i for i, c in enumerate(order)}
+    lined, sizes = [], {}
+    for i, (labels, t) in enumerate(zip(inputs, operands)):
+        dims = []
+        for c in labels:
+            if c == "...":
+                n = t.dim() - (len(labels) - 1)
+                dims += [("...", j) for j in range(ell - n, ell)]
+            else:
+                dims.append(c)
+        for d, c in enumerate(dims):
+            size = t.shape[d]
+            seen = sizes.get(c, 1)
+            if size != 1 and seen != 1 and size != seen:
+                name = c if isinstance(c, str) else "..."
+                raise RuntimeError(f"einsum(): subscript {name} has size {size} for operand {i} which does not "
+                                   f"broadcast with previously seen size {seen}")
+            sizes[c] = builtins.max(seen, size)
+        missing = [c for c in order if c not in dims]
+        for _ in missing:
+            t = unsqueeze(t, t.dim())
+        at = dims + missing
+        t = permute(t, [at.index(c) for c in order])
+        alone = [index[c] for c in dims if index[c] >= out_dims and counts.get(c) == 1]
+        if alone and len(operands) > 1:      # a label of this operand only: summed before any product
+            t = sum(t, alone, keepdim=True)
+        lined.append(t)
+    contracted = list(range(out_dims, len(order)))
+    if len(lined) == 1:
+        result = lined[0]
+        return sum(result, contracted) if contracted else result
+    last = {d: builtins.max([i for i, t in enumerate(lined) if t.shape[d] != 1], default=0) for d in contracted}
+    result = lined[0]
+    for i in range(1, len(lined)):
+        summed = [d for d in contracted if last[d] <= i]
+        result = _sumproduct_pair(result, lined[i], summed)
+    if contracted:
+        result = view(result, tuple(result.shape[:out_dims]))
+    return result
+
+
+def _sumproduct_pair(left, right, summed):
+    """``(left * right).sum(summed, keepdim=True)`` as PyTorch computes it: one bmm."""
+    if not summed:
+        return mul(left, right)
+    lro, lo, ro, sm = [], [], [], []
+    for d in range(left.dim()):
+        sl, sr = left.shape[d] != 1, right.shape[d] != 1
+        if d in summed:
+            sm.append(d)
+            if sl and not sr:
+                left = sum(left, d, keepdim=True)
+            elif sr and not sl:
+                right = sum(right, d, keepdim=True)
+        elif sl and sr:
+            lro.append(d)
+        elif sl:
+            lo.append(d)
+        else:
+            ro.append(d)
+    size = lambda t, ds: int(np.prod([t.shape[d] for d in ds], dtype=np.int64))  # noqa: E731
+    shape = [left.shape[d] for d in lro] + [left.shape[d] for d in lo] + [1] * len(sm) + [right.shape[d] for d in ro]
+    a = reshape(permute(left, lro + lo + sm + ro), (size(left, lro), size(left, lo), size(left, sm)))
+    b = reshape(permute(right, lro + sm + ro + lo), (size(right, lro), size(right, sm), size(right, ro)))
+    result = view(bmm(a, b), tuple(shape))
+    placed = lro + lo + sm + ro
+    return permute(result, [placed.index(d) for d in range(left.dim())])
+
+
 def dist(input, other, p=2):
     return apply(R["dist"], (input, as_tensor_operand(other)), {"p": _num(p)})
 
@@ -227,6 +366,7 @@ def _plain(op):
 PLAIN = {name: _plain(op) for name, op in R.items() if op.function}
 globals().update(PLAIN)
 absolute = abs  # noqa: F821  (made just above)
+arcsin, arccos, arctan = asin, acos, atan  # noqa: F821
 
 
 def round(input, *, decimals=0):
@@ -324,6 +464,9 @@ def to(input, *args, dtype=None, copy=False, **kwargs):
 
 
 def clone(input, *, memory_format=None):
+    check_memory_format(memory_format)
+    if memory_format is not None and memory_format._name == "contiguous_format":
+        return apply(R["clone"], (input,), {"order": "C"})
     return apply(R["clone"], (input,))
 
 
@@ -456,11 +599,24 @@ def minimum(input, other):
     return _binary(R["minimum"], input, other)
 
 
+def _truth_input(name, input, dim, keepdim):
+    """PyTorch's refusal of anything but a tensor in all()/any() (a list, a generator...)."""
+    if not isinstance(input, Tensor):
+        given = ", ".join([type(input).__name__] + (["dim=" + type(dim).__name__] if dim is not None else [])
+                          + (["keepdim=bool"] if keepdim is not False else []))
+        raise TypeError(f"{name}() received an invalid combination of arguments - got ({given}), but expected one "
+                        "of:\n * (Tensor input, *, Tensor out = None)\n * (Tensor input, tuple of ints dim = None, "
+                        "bool keepdim = False, *, Tensor out = None)\n * (Tensor input, int dim, bool keepdim = "
+                        "False, *, Tensor out = None)\n")
+
+
 def all(input, dim=None, keepdim=False, *, out=None):
+    _truth_input("all", input, dim, keepdim)
     return apply(R["all"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
 
 
 def any(input, dim=None, keepdim=False, *, out=None):
+    _truth_input("any", input, dim, keepdim)
     return apply(R["any"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
 
 
@@ -475,6 +631,27 @@ def view_as(input, other):
 
 def argmax(input, dim=None, keepdim=False):
     return apply(R["argmax"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
+
+
+def nonzero(input, *, out=None, as_tuple=False):
+    """The indices of the non-zero elements (int64, never part of a graph)."""
+    d = np.asarray(input._data)
+    where = np.argwhere(d).astype(np.int64)
+    if not as_tuple:
+        return Tensor._make(where)
+    if d.ndim == 0:
+        return (Tensor._make(np.zeros(int(where.shape[0]), np.int64)),)
+    return tuple(Tensor._make(np.ascontiguousarray(where[:, i])) for i in range(d.ndim))
+
+
+def argwhere(input):
+    return nonzero(input)
+
+
+def count_nonzero(input, dim=None):
+    d = np.asarray(input._data)
+    axis = None if dim is None else _dims(input, dim)
+    return Tensor._make(np.asarray(np.count_nonzero(d, axis=axis), np.int64)[()])
 
 
 def argmin(input, dim=None, keepdim=False):
@@ -520,8 +697,10 @@ def view(input, *shape):
 def reshape(input, *shape):
     shape = _shape_args(shape)
     d = input._data
-    if not isinstance(d, np.ndarray) or d.flags.c_contiguous or _reshape_is_view(d, shape):
+    if not isinstance(d, np.ndarray) or d.flags.c_contiguous:
         return apply(R["view"], (input,), {"shape": shape})
+    if _reshape_is_view(d, shape):
+        return apply(R["reshape_alias"], (input,), {"shape": shape})
     return apply(R["unsafe_view"], (clone(input),), {"shape": R["view"].forward(np.empty(d.shape, d.dtype),
                                                                             shape=shape).shape})
 
@@ -589,6 +768,7 @@ def repeat(input, *sizes):
 
 
 def contiguous(input, memory_format=None):
+    check_memory_format(memory_format)
     d = input._data
     if not isinstance(d, np.ndarray) or d.flags.c_contiguous:
         return input
@@ -601,6 +781,33 @@ def narrow(input, dim, start, length):
     if start < 0:
         start += input.shape[d]
     return apply(R["slice"], (input,), {"dim": d, "start": start, "stop": start + length, "step": 1})
+
+
+def gather(input, dim, index, *, sparse_grad=False, out=None):
+    """``out[i][j] = input[index[i][j]][j]`` (dim 0) and so on, with PyTorch's checks."""
+    if not isinstance(index, Tensor):
+        raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type(index).__name__}")
+    if index.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+    d = input._dim(dim) if input.dim() else 0
+    idx = np.asarray(index._data).astype(np.int64)
+    if input.dim() == 0 or idx.ndim == 0:
+        if builtins.max(input.dim(), idx.ndim) > 1 or input.dim() != idx.ndim and input.dim() and idx.ndim:
+            raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    elif idx.ndim != input.dim():
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    shape = tuple(input.shape) if input.dim() else (1,)
+    for k in range(idx.ndim):
+        if k != d and idx.shape[k] > shape[k]:
+            raise RuntimeError(f"Size does not match at dimension {k} expected index {list(idx.shape)} to be no larger "
+                               f"than self {list(shape)} apart from dimension {d}")
+    size = shape[d]
+    bad = idx[(idx < 0) | (idx >= size)]
+    if bad.size:
+        raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} with size {size}")
+    if input.dim() == 0:
+        return apply(R["gather"], (input,), {"dim": 0, "index": idx})
+    return apply(R["gather"], (input,), {"dim": d, "index": idx})
 
 
 def index_select(input, dim, index):
@@ -755,7 +962,7 @@ def _numpy_names(fn, aliases):
     return wrapped
 
 
-for _name in ("sum", "mean", "prod", "std", "var", "amax", "amin", "max", "min", "argmax", "argmin", "all", "any"):
+for _name in ("sum", "mean", "prod", "std", "var", "amax", "amin", "max", "min", "argmax", "argmin", "count_nonzero", "all", "any"):
     globals()[_name] = _numpy_names(globals()[_name], {"axis": "dim", "keepdims": "keepdim"})
 for _name in ("softmax", "log_softmax", "squeeze", "unsqueeze", "cumsum"):
     globals()[_name] = _numpy_names(globals()[_name], {"axis": "dim"})
@@ -809,11 +1016,11 @@ def _writes_out(fn):
 # What a program sees as torch.NAME: the generated functions and these composites
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
-    "index_select", "dist", "absolute", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "bmm", "cat", "chunk", "clamp",
-    "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "eq", "equal",
-    "flatten", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
+    "index_select", "dist", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
+    "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "einsum", "eq", "equal",
+    "count_nonzero", "flatten", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
-    "multiply", "mv", "narrow", "ne", "neg", "negative", "norm", "outer", "permute", "pow", "prod",
+    "multiply", "mv", "narrow", "ne", "neg", "negative", "nonzero", "norm", "outer", "permute", "pow", "prod",
     "reciprocal", "repeat", "reshape", "round", "rsqrt", "select", "softmax", "split", "square", "squeeze",
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
     "unsqueeze", "var", "where"

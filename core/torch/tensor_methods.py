@@ -23,7 +23,8 @@ _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv
 reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max sum mean prod var std norm max min
 amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten transpose swapaxes t permute
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
-logical_and logical_or logical_xor equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu""".split()
+logical_and logical_or logical_xor equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
+nonzero argwhere count_nonzero gather arcsin arccos arctan""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))

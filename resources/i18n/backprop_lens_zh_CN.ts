@@ -1811,6 +1811,42 @@
         <translation>先调用 optimizer.step()，再调用 scheduler.step()，每个 epoch 一次。</translation>
     </message>
     <message>
+        <source>nn.init without the trailing underscore</source>
+        <translation>nn.init 函数缺少末尾的下划线</translation>
+    </message>
+    <message>
+        <source>The initialisers fill the tensor in place, and PyTorch names in-place functions with a trailing underscore; the old names without it still work but are deprecated.</source>
+        <translation>初始化函数会原地填充张量，而 PyTorch 给原地操作的函数名加上末尾下划线；不带下划线的旧名字仍然可用，但已被弃用。</translation>
+    </message>
+    <message>
+        <source>Add the underscore: nn.init.normal_, nn.init.xavier_uniform_, nn.init.sparse_...</source>
+        <translation>加上下划线：nn.init.normal_、nn.init.xavier_uniform_、nn.init.sparse_……</translation>
+    </message>
+    <message>
+        <source>Dropout2d on an input without channels and space</source>
+        <translation>Dropout2d 用在了没有通道和空间维度的输入上</translation>
+    </message>
+    <message>
+        <source>Dropout2d zeroes whole channels of (N, C, H, W) images. A 2-D input has no spatial dimensions, and a 3-D one is taken as (N, C, L), so the channels PyTorch zeroes may not be the ones you meant.</source>
+        <translation>Dropout2d 会把 (N, C, H, W) 图像的整个通道置零。二维输入没有空间维度，三维输入会被当作 (N, C, L)，所以 PyTorch 置零的通道可能不是你想要的。</translation>
+    </message>
+    <message>
+        <source>Use nn.Dropout for a (batch, features) input, nn.Dropout1d for (N, C, L), and keep Dropout2d for (N, C, H, W).</source>
+        <translation>(batch, features) 形状的输入用 nn.Dropout，(N, C, L) 用 nn.Dropout1d，Dropout2d 只用于 (N, C, H, W)。</translation>
+    </message>
+    <message>
+        <source>The einsum equation does not fit its operands</source>
+        <translation>einsum 的表达式与操作数不匹配</translation>
+    </message>
+    <message>
+        <source>torch.einsum reads one letter per dimension of each operand, separated by commas; the letters after -&gt; name the output&apos;s dimensions and must appear in some operand; a letter repeated across operands is multiplied along, and one missing from the output is summed over.</source>
+        <translation>torch.einsum 为每个操作数的每一维读取一个字母，操作数之间用逗号分隔；-&gt; 之后的字母命名输出的各维，必须在某个操作数中出现过；在多个操作数中重复的字母沿该维相乘，没有出现在输出中的字母会被求和。</translation>
+    </message>
+    <message>
+        <source>Write as many letters as each operand has dimensions, one operand per comma, and only letters from the inputs after the arrow.</source>
+        <translation>每个操作数写与其维数相同个数的字母，每个逗号分隔一个操作数，箭头之后只能使用输入中出现过的字母。</translation>
+    </message>
+    <message>
         <source>A name is used before it is defined</source>
         <translation>名字在定义之前就被使用了</translation>
     </message>

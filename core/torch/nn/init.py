@@ -15,6 +15,7 @@ import numpy as np
 
 from core.tensor.grad_mode import no_grad
 from core.tensor.tensor import Tensor
+from core.torch.creation import randperm
 
 _MAX_ROUNDS = 10_000   # trunc_normal_'s rejection rounds before it gives up
 _LINEAR_FNS = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
@@ -223,6 +224,21 @@ def orthogonal_(tensor, gain=1, generator=None):
     return tensor
 
 
+def sparse_(tensor, sparsity, std=0.01, generator=None):
+    """Normal(0, std) entries with ``ceil(sparsity * rows)`` of each column zeroed, the rows picked by a
+    ``randperm`` per column (PyTorch's draws, in its order)."""
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = tensor.shape
+    num_zeros = int(math.ceil(sparsity * rows))
+    with no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for col in range(cols):
+            zero_rows = randperm(rows, generator=generator)[:num_zeros]
+            tensor[zero_rows, col] = 0
+    return tensor
+
+
 def _deprecated(new):
     old_name = new.__name__[:-1]
 
@@ -244,8 +260,9 @@ xavier_normal = _deprecated(xavier_normal_)
 kaiming_uniform = _deprecated(kaiming_uniform_)
 kaiming_normal = _deprecated(kaiming_normal_)
 orthogonal = _deprecated(orthogonal_)
+sparse = _deprecated(sparse_)
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
            "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "trunc_normal_",
-           "orthogonal_", "uniform", "normal", "constant", "eye", "dirac", "xavier_uniform", "xavier_normal",
+           "orthogonal_", "sparse_", "sparse", "uniform", "normal", "constant", "eye", "dirac", "xavier_uniform", "xavier_normal",
            "kaiming_uniform", "kaiming_normal", "orthogonal", "_calculate_fan_in_and_fan_out"]

@@ -192,6 +192,7 @@ class Unflatten(Module):
 
 class Embedding(Module):
     _torch_module = "sparse"
+    _bpl_class_methods = frozenset({"from_pretrained"})
     _bpl_methods = frozenset({"reset_parameters"})
 
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
@@ -211,6 +212,16 @@ class Embedding(Module):
             self._method("reset_parameters")()   # a subclass's own, as Python would call it
         else:
             self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None, norm_type=2.0,
+                        scale_grad_by_freq=False, sparse=False):
+        """An Embedding whose weight is ``embeddings`` (shared, frozen unless ``freeze=False``)."""
+        assert embeddings.dim() == 2, "Embeddings parameter is expected to be 2-dimensional"
+        rows, cols = embeddings.shape
+        return cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, _freeze=freeze,
+                   padding_idx=padding_idx, max_norm=max_norm, norm_type=norm_type,
+                   scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
     def reset_parameters(self):
         init.normal_(self.weight)
@@ -298,6 +309,48 @@ class Conv1d(_ConvNd):
 
 class Conv2d(_ConvNd):
     _n = 2
+
+
+class _LazyConvNd:
+    """``nn.LazyConv1d/2d(out_channels, kernel_size, ...)``: ``in_channels`` is taken from the first
+    input, when the weight and bias are drawn (as the Conv draws them) and the module becomes one."""
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        self._conv.__init__(self, 0, out_channels, kernel_size, stride, padding, dilation, 1, bias, padding_mode)
+        self.groups = groups
+        self.weight = UninitializedParameter()
+        if bias:
+            self.bias = UninitializedParameter()
+
+    def reset_parameters(self):
+        if not isinstance(self.weight, UninitializedParameter) and self.in_channels != 0:
+            self._conv.reset_parameters(self)
+
+    def forward(self, input):
+        conv = self._conv
+        if isinstance(self.weight, UninitializedParameter):
+            spatial = self._n
+            if input.dim() not in (spatial + 1, spatial + 2):
+                raise RuntimeError(f"Expected {spatial + 1}D (unbatched) or {spatial + 2}D (batched) input to "
+                                   f"{type(self).__name__}, but got input of size: {input.shape}")
+            self.in_channels = input.shape[1] if input.dim() == spatial + 2 else input.shape[0]
+            if self.in_channels % self.groups != 0:
+                raise ValueError("in_channels must be divisible by groups")
+            self.weight = _empty(self.out_channels, self.in_channels // self.groups, *self.kernel_size)
+            if self.bias is not None:
+                self.bias = _empty(self.out_channels)
+            self._method("reset_parameters")()
+            self.__class__ = conv
+        return conv.forward(self, input)
+
+
+class LazyConv1d(_LazyConvNd, Conv1d):
+    _conv = Conv1d
+
+
+class LazyConv2d(_LazyConvNd, Conv2d):
+    _conv = Conv2d
 
 
 class _MaxPoolNd(Module):
@@ -453,11 +506,23 @@ class Dropout(Module):
             raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
         self.p, self.inplace = p, inplace
 
+    _fn = "dropout"
+
     def forward(self, input):
-        return F("dropout")(input, self.p, self.training, self.inplace)
+        return F(self._fn)(input, self.p, self.training, self.inplace)
 
     def extra_repr(self):
         return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout1d(Dropout):
+    """Channel-wise dropout of (N, C, L) or (C, L) inputs."""
+    _fn = "dropout1d"
+
+
+class Dropout2d(Dropout):
+    """Channel-wise dropout of (N, C, H, W) inputs."""
+    _fn = "dropout2d"
 
 
 # ---------------------------------------------------------------------------
@@ -708,8 +773,8 @@ class CrossEntropyLoss(_WeightedLoss):
         self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
 
 
-LAYERS = [Identity, Linear, LazyLinear, Bilinear, Flatten, Unflatten, Embedding, Conv1d, Conv2d, MaxPool1d, MaxPool2d,
-          AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, Dropout, ReLU, LeakyReLU, PReLU, Sigmoid, Tanh, Softmax,
+LAYERS = [Identity, Linear, LazyLinear, Bilinear, Flatten, Unflatten, Embedding, Conv1d, Conv2d, LazyConv1d, LazyConv2d, MaxPool1d, MaxPool2d,
+          AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, Dropout, Dropout1d, Dropout2d, ReLU, LeakyReLU, PReLU, Sigmoid, Tanh, Softmax,
           LogSoftmax, GELU, ELU, SiLU, Softplus, Hardtanh, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss,
           NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss]
 

@@ -5,13 +5,14 @@ then step through time adding ``linear(h, weight_hh, bias_hh)``; each layer's ou
 stacked (so the output's grad_fn is StackBackward0), the directions of a bidirectional layer
 concatenated, and ``h_n`` stacked over layers.  The gate formulas and their order of operations
 follow PyTorch's cells (GRU: ``n = tanh(i_n + r * h_n)``, ``h' = (h - n) * z + n``).
-NOTE: PyTorch runs LSTM through oneDNN on CPU: the same formulas, but its output's grad_fn is
-MkldnnRnnLayerBackward0 there, StackBackward0 here.
+PyTorch runs a one-directional LSTM layer through oneDNN on CPU: the same formulas, its output
+under one node, MkldnnRnnLayerBackward0 (here a node of that name over the stacked states).
 """
 from __future__ import annotations
 
 import math
 
+from core.ops.registry import REGISTRY as R, apply
 from core.torch import creation
 from core.torch import functional as T
 from core.torch.nn import functional, init
@@ -133,7 +134,10 @@ class RNNBase(Module):
                     seq.append(state[0] if lstm else state)
                 if direction == 1:
                     seq.reverse()
-                outs.append(T.stack(seq, 0))
+                out = T.stack(seq, 0)
+                if lstm and directions == 1:    # PyTorch's CPU LSTM: one oneDNN op per layer
+                    out = apply(R["rnn_layer"], (out,))
+                outs.append(out)
                 finals_h.append(state[0] if lstm else state)
                 if lstm:
                     finals_c.append(state[1])
@@ -146,8 +150,8 @@ class RNNBase(Module):
             x = x.squeeze(1)
             hidden = tuple(t.squeeze(1) for t in hidden) if lstm else hidden.squeeze(1)
         elif self.batch_first:
-            # NOTE: PyTorch transposes the output in place (TransposeBackward1); same values
-            x = x.transpose(0, 1)
+            # PyTorch's LSTM transposes its output out of place, RNN and GRU in place (TransposeBackward1)
+            x = x.transpose(0, 1) if lstm else apply(R["transpose_in_place"], (x,), {"dim0": 0, "dim1": 1})
         return x, hidden
 
     def extra_repr(self):

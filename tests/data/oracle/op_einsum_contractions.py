@@ -1,0 +1,22 @@
+# desc: torch.einsum as attention and tutorials write it: batched, implicit output, ellipsis, three operands, outer and elementwise products, a label summed alone; values (bmm rounding), grad_fn names, grads
+# features: einsum, bmm, jacobian
+import torch
+torch.manual_seed(0)
+z = torch.randn(2, 3, 4, requires_grad=True)
+sim = torch.einsum('bci,bcj->bij', z, z)
+print(sim.shape, sim.grad_fn.name(), sim.is_contiguous())
+q = torch.randn(1, 2, 3, 4)
+k = torch.randn(1, 2, 5, 4)
+att = torch.einsum('bhqd,bhkd->bhqk', q, k)
+print(att)
+a = torch.randn(2, 3, requires_grad=True)
+b = torch.randn(3, 4, requires_grad=True)
+c = torch.randn(4, 5)
+print(torch.einsum('ij,jk', a, b), torch.einsum('ij,jk,kl->il', a, b, c).grad_fn.name())
+print(torch.einsum('i,j->ij', a[0], b[:, 0]).grad_fn.name(), torch.einsum('ij,ij->ij', a, a).grad_fn.name())
+print(torch.einsum('ij->ji', a).grad_fn.name(), torch.einsum('ij->', a), torch.einsum('...ij,...jk->...ik', z, z.transpose(1, 2)).shape)
+print(torch.einsum('ij,kj->', a, torch.randn(1, 3)), torch.einsum('ij,j', [a, b[:, 1]]))
+out = torch.einsum('ij,jk->ik', a, b)
+out.backward(torch.ones(2, 4))
+sim.sum().backward()
+print(a.grad, b.grad, z.grad.sum(), b.grad.is_contiguous())
