@@ -32,9 +32,9 @@ class ProgramRejected(Exception):
 IMPORTABLE = {
     "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
     "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim", "torch.optim.lr_scheduler", "torch.utils",
-    "torch.utils.data",
+    "torch.utils.data", "torch.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
-    "numpy", "numpy.random", "numpy.linalg", "warnings", "sys",
+    "numpy", "numpy.random", "numpy.linalg", "warnings", "sys", "os", "os.path", "io",
 }
 # `from __future__ import ...` names Python knows; they change nothing here (every
 # program already has the Python 3 behaviour they ask for).
@@ -55,11 +55,14 @@ SAFE_BUILTINS = {
     "type", "issubclass", "getattr", "setattr", "hasattr",
     "object", "super", "staticmethod", "classmethod", "property",
     "True", "False", "None", "NotImplemented",
-    # exceptions, for try/except and raise
+}
+# The exception and warning classes a program may name, raise and catch (core.interp.safe_builtins gives them)
+EXCEPTION_NAMES = (
     "Exception", "RuntimeError", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError",
     "AssertionError", "AttributeError", "ArithmeticError", "LookupError", "NameError", "StopIteration",
-    "NotImplementedError", "OverflowError", "UserWarning", "Warning",
-}
+    "NotImplementedError", "OverflowError", "ImportError", "ModuleNotFoundError", "UnboundLocalError",
+    "Warning", "UserWarning", "DeprecationWarning", "FutureWarning", "RuntimeWarning")
+SAFE_BUILTINS |= set(EXCEPTION_NAMES)
 
 # Builtins that are never available, with the reason shown to the user.  A
 # program may still bind such a name itself (``input = torch.ones(2)`` is
@@ -92,7 +95,7 @@ ALLOWED_DUNDER_NAMES = {"__name__"}
 # refused, here and (for getattr/hasattr/setattr) at run time.
 # ``__init__`` is readable for ``super().__init__(...)`` and ``Base.__init__(self, ...)``;
 # the sandbox gives it on program classes, their instances and super() only.
-ALLOWED_DUNDER_ATTRS = {"__name__", "__version__", "__init__"}
+ALLOWED_DUNDER_ATTRS = {"__name__", "__version__", "__init__", "__class__"}   # __class__: read only, as type(x)
 # Underscore attributes of host objects that are PyTorch's public API.  Other
 # single-underscore attributes pass this check and are decided per type by the
 # sandbox (a host object has none of them; program-made namedtuples have _fields...).
@@ -305,6 +308,9 @@ class _Checker:
 
     def check_Attribute(self, node):
         attr = node.attr
+        if attr == "__class__" and not isinstance(node.ctx, ast.Load):
+            _reject(node, "assigning or deleting '__class__' is not available in Backprop Lens programs",
+                    "dunder-attribute", "make a new object of the class you want instead")
         if is_dunder(attr) and attr not in ALLOWED_DUNDER_ATTRS:
             hint = "; use type(x) for the class" if attr == "__class__" else ""
             _reject(node, f"the attribute '{attr}' is one of Python's special (dunder) attributes, and such "

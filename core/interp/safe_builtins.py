@@ -27,14 +27,12 @@ import numpy as np
 
 from core import dtypes
 from core.interp.limits import LimitExceeded, Limits
+from core.interp.parse import EXCEPTION_NAMES
 from core.tensor.node import RemovableHandle
 from core.tensor.tensor import Size, Tensor
 
 # The exception classes a program may name, raise and catch (the builtins a program sees include them).
-EXCEPTIONS = {n: getattr(builtins, n) for n in (
-    "Exception", "RuntimeError", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError",
-    "AssertionError", "AttributeError", "ArithmeticError", "LookupError", "NameError", "StopIteration",
-    "NotImplementedError", "OverflowError", "UserWarning", "Warning")}
+EXCEPTIONS = {n: getattr(builtins, n) for n in EXCEPTION_NAMES}
 
 _DIGITS = re.compile(r"\d+")
 _BOUNDED = (list, tuple, str, range, dict, set, frozenset, bytes, collections.deque)

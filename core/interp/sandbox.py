@@ -59,6 +59,13 @@ def _once_differentiable(fn):
     return fn
 
 
+# the names of PyTorch's torch/functional.py module
+TORCH_FUNCTIONAL = ("atleast_1d", "atleast_2d", "atleast_3d", "align_tensors", "broadcast_shapes", "broadcast_tensors",
+                    "cartesian_prod", "block_diag", "cdist", "chain_matmul", "einsum", "istft", "lu", "norm",
+                    "meshgrid", "pca_lowrank", "split", "stft", "svd_lowrank", "tensordot", "unique",
+                    "unique_consecutive", "unravel_index")
+
+
 class SafeModule:
     """A read-only namespace standing in for a module (``torch``, ``math``)."""
 
@@ -184,6 +191,10 @@ def build_modules(guard=None):
                           "default_generator": ct.creation.default_generator, "dropout": ct_dropout.torch_dropout,
                           "dropout_": ct_dropout.torch_dropout_,
                           **{n: getattr(ct_inplace_random, n) for n in ct_inplace_random.__all__}})
+    # torch.functional: PyTorch's module of that name (einsum, norm, split...), the ones that exist here
+    torch_functional = SafeModule("torch.functional", {n: torch_members[n] for n in TORCH_FUNCTIONAL
+                                                       if n in torch_members})
+    torch_members["functional"] = torch_functional
     torch = SafeModule("torch", torch_members)
     copy = SafeModule("copy", {"deepcopy": _safe_deepcopy, "copy": _safe_copy})
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
@@ -191,7 +202,7 @@ def build_modules(guard=None):
                "torch.nn": nn, "torch.nn.functional": nnf, "torch.nn.init": nn.members["init"],
                "torch.nn.utils": nn.members["utils"], "copy": copy,
                "torch.optim": optim, "torch.optim.lr_scheduler": lr_scheduler, "torch.utils": utils,
-               "torch.utils.data": utils_data}
+               "torch.utils.data": utils_data, "torch.functional": torch_functional}
     if guard is None:  # the module tables only (tests that list names); no run to bound
         guard = Guard(Limits(), Budget(Limits()))
     for name, members in (("math", stdlib.members_math(guard)), ("random", stdlib.members_random(guard)),
@@ -202,6 +213,10 @@ def build_modules(guard=None):
                           ("warnings", stdlib.members_warnings()),
                           ("__future__", stdlib.members_future()), ("sys", stdlib.members_sys())):
         modules[name] = SafeModule(name, members)
+    os_members, os_path = stdlib.members_os()
+    os_members["path"] = modules["os.path"] = SafeModule("os.path", os_path)
+    modules["os"] = SafeModule("os", os_members)
+    modules["io"] = SafeModule("io", {})      # importable, as tutorials import it; files cannot be opened
     np_members, np_random, np_linalg = numpy_subset.members_numpy(guard)
     np_members["random"] = modules["numpy.random"] = SafeModule("numpy.random", np_random)
     np_members["linalg"] = modules["numpy.linalg"] = SafeModule("numpy.linalg", np_linalg)
@@ -285,7 +300,8 @@ def _allowed(obj, name) -> bool:
     if isinstance(obj, (ProgramType, type, _types.FunctionType, _types.BuiltinFunctionType, _types.MethodType,
                         stdlib.Cached)) \
             or _is_program_function(obj):
-        return name in NAME_ONLY
+        # a host class: its name, and the class methods it lists (nn.Embedding.from_pretrained)
+        return name in NAME_ONLY or (isinstance(obj, type) and name in obj.__dict__.get("_bpl_class_methods", ()))
     return name in getattr(type(obj), "_bpl_public", ())
 
 
@@ -443,7 +459,8 @@ _DEQUE_GUARDS = {"extend": _extend, "extendleft": _extend, "append": _grow, "app
 
 def set_attribute(obj, name, value):
     if is_dunder(name):
-        raise AttributeDenied(f"setting '{name}' is not available in Backprop Lens programs")
+        raise AttributeDenied(f"setting '{name}' is not available in Backprop Lens programs: it is one of "
+                              "Python's special (dunder) attributes")
     if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
         setattr(obj, name, value)
         return
@@ -553,6 +570,8 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
         if len(args) > 3:
             raise TypeError(f"getattr expected at most 3 arguments, got {len(args)}")
         obj, name = args[0], _attribute_name(args[1], "getattr")
+        if name == "__class__":
+            return type_(obj)      # as x.__class__ reads
         try:
             return get_attribute(obj, name, guard)
         except AttributeDenied:

@@ -37,6 +37,7 @@ import collections as _collections
 import functools as _functools
 import itertools as _itertools
 import math as _math
+import posixpath as _posixpath
 import random as _random
 import sys as _sys
 import time as _time
@@ -68,6 +69,17 @@ def members_sys() -> dict:
     platform strings.  Nothing that reaches modules, frames or the process (modules, exit, stdout)."""
     return {"path": [], "argv": ["program.py"], "version": _sys.version, "platform": _sys.platform,
             "maxsize": _sys.maxsize, "byteorder": _sys.byteorder}
+
+
+def members_os() -> tuple[dict, dict]:
+    """``os`` as tutorials touch it: ``os.environ["CUDA_VISIBLE_DEVICES"] = "0"`` (a dict of the run's
+    own, empty at the start, so nothing of the machine's environment is read or changed) and the
+    string functions of ``os.path``.  Nothing that reaches files, processes or the machine."""
+    path = {n: getattr(_posixpath, n) for n in ("join", "basename", "dirname", "split", "splitext", "normpath",
+                                                 "isabs", "commonprefix")}
+    path["sep"] = "/"
+    members = {"environ": {}, "sep": "/", "linesep": "\n", "name": "posix", "curdir": ".", "pardir": ".."}
+    return members, path
 
 
 def members_future() -> dict:
@@ -455,4 +467,4 @@ def members_warnings() -> dict:
 
 __all__ = ["Chain", "Cached", "FutureFeature", "NAMEDTUPLE_MARK", "Partial", "members_collections",
            "members_functools", "members_future", "members_gc", "members_itertools", "members_math",
-           "members_pdb", "members_random", "members_sys", "members_time", "members_warnings"]
+           "members_os", "members_pdb", "members_random", "members_sys", "members_time", "members_warnings"]

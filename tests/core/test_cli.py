@@ -124,7 +124,7 @@ def check_analysis(path, expected, got):
 # --- (b) subprocesses: python -m core, the console script; no Qt ------------------------------
 OK_PROGRAM = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x * x).sum().backward()\nprint(x.grad)\n"
 RAISING_PROGRAM = "import torch\nx = torch.ones(2)\ny = torch.ones(3)\nz = x + y\n"
-REJECTED_PROGRAM = "import os\nprint(os.listdir('.'))\n"
+REJECTED_PROGRAM = "import subprocess\nprint(subprocess.run(['ls']))\n"
 
 
 def qt_modules(importtime_log: str) -> list[str]:
@@ -200,13 +200,13 @@ def test_summary_shows_error_line_and_source(tmp_path, capsys):
 
 
 def test_summary_shows_caret_for_rejected_program(tmp_path, capsys):
-    path = write(tmp_path, "import torch\nx = torch.ones(2)\nprint(x.__class__)\n")
+    path = write(tmp_path, "import torch\nx = torch.ones(2)\nprint(x.__dict__)\n")
     code, out, err = run_text(capsys, path)
     assert code == 2
     assert "rejected before running" in out and "── tensors" not in out
     lines = out.splitlines()
     i = next(i for i, line in enumerate(lines) if line.startswith("    3 | "))
-    assert lines[i] == "    3 | print(x.__class__)"
+    assert lines[i] == "    3 | print(x.__dict__)"
     caret = lines[i + 1]
     assert caret.strip().endswith("^")
     report = strict_loads(json.dumps(run_to_json_for(path)))

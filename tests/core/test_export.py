@@ -39,7 +39,7 @@ TUTORIAL = EXAMPLES / "seed_11_jacobian_index_assign.py"
 SVG = "{http://www.w3.org/2000/svg}"
 OK_PROGRAM = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x * x).sum().backward()\nprint(x.grad)\n"
 RAISING_PROGRAM = "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\ny.backward()\ny.backward()\n"
-REJECTED_PROGRAM = "import os\nprint(os.listdir('.'))\n"
+REJECTED_PROGRAM = "import subprocess\nprint(subprocess.run(['ls']))\n"
 
 
 def run_json(path: Path, *options: str) -> dict:

@@ -72,7 +72,7 @@ def test_engine_jacobian_is_empty_when_not_computed():
 def test_run_results_are_the_programs_own_run(outcomes):
     o = outcomes["seed_03_hook_print.py"]
     assert o.result.error is None and o.result.stdout  # the hook printed, in the run the user sees
-    rejected = analyse_source("import os\n")
+    rejected = analyse_source("import subprocess\n")
     assert rejected.result.error.kind == "rejected" and rejected.analysis is None and rejected.note is None
 
 

@@ -223,7 +223,7 @@ def test_refused_with_the_line(src, construct):
 @pytest.mark.parametrize("expr", [
     "getattr(a, '__dict__')", "getattr(A, '__mro__')", "getattr(a.f, '__globals__')",
     "getattr(A, '__subclasses__')", "getattr(a, '_bpl_vars')", "getattr(A, '_bpl_ns')",
-    "getattr(A, 'mro')", "getattr(a.f, 'fn')", "getattr(super(A, a), '__class__')",
+    "getattr(A, 'mro')", "getattr(a.f, 'fn')", "getattr(super(A, a), '__dict__')",
     "getattr(type(a), '__bases__')", "a.f.__init__",
 ])
 def test_program_objects_reach_nothing_of_the_host(expr):

@@ -148,8 +148,9 @@ def test_fstrings_and_format():
 
 
 @pytest.mark.parametrize("src, kind, line", [
-    ("import os\n", "rejected", 1),
-    ("x = 1\ny = x.__class__\n", "rejected", 2),
+    ("import subprocess\n", "rejected", 1),
+    ("x = 1\ny = x.__class__.__bases__\n", "rejected", 2),
+    ("x = 1\nx.__class__ = float\n", "rejected", 2),
     ("print(open)\n", "rejected", 1),
     ("'{0.__class__}'.format(1)\n", "rejected", 1),
     ("class A(metaclass=type):\n    pass\n", "rejected", 1),

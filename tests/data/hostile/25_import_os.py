@@ -1,4 +1,4 @@
 # expect: rejected
-# why: import of anything but torch/copy/math
-import os
-os.system('touch CANARY')
+# why: import of a module outside the safe subsets (subprocess, shutil, pathlib...)
+import subprocess
+subprocess.run(['touch', 'CANARY'])
