@@ -51,6 +51,8 @@ SOURCES = {
     "shuai06": ("shuai06's blog (MyHugoBlogSource)", "zh"),
     "peterdotben": ("PeterdotBen/PersonalTrain (study notes)", "zh"),
     "sd258sos": ("sd258sos/pytorch (study notes)", "zh"),
+    "lockbro": ("lockbro/LiuErDaRen-PracticeCode (刘二大人《PyTorch深度学习实践》 practice code)", "zh"),
+    "lizhuofan": ("lizhuofan-curry/LiuErDaRenPyTorch (刘二大人《PyTorch深度学习实践》 course code)", "zh"),
     "pttut": ("pytorch/tutorials", "en"),
     "ptdocs": ("PyTorch documentation (pytorch/pytorch docs)", "en"),
     "jcjohnson": ("jcjohnson/pytorch-examples", "en"),
@@ -67,8 +69,10 @@ CAUSES = {
     "output depends on the machine (address, id, time)",
     "uninitialized memory (torch.empty, torch.Tensor(size))",
     "printing differs",
-    "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
+    "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
+    "Python internals the sandbox refuses (a module's __dict__)",
 }
 
 # program id -> cause (one of CAUSES).  The cause is what keeps the program from matching:
@@ -85,31 +89,50 @@ KNOWN_FAILURES: dict[str, str] = {
     "diveintodl_3_1_linear_regression": "output depends on the machine (address, id, time)",
     "diveintodl_3_2_linreg_scratch":
         "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
-    "eecs498zh_tensor": "tensor method/function missing",
     "handbook_1_tensor_tutorial": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "handbook_2_1_2_autograd": "output depends on the machine (address, id, time)",
     "jcjohnson_dynamic_net": "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
     "jcjohnson_two_layer_net_autograd":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "jcjohnson_two_layer_net_custom_function":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "jcjohnson_two_layer_net_module":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "jcjohnson_two_layer_net_nn":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "jcjohnson_two_layer_net_numpy":
         "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
     "jcjohnson_two_layer_net_optim":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "jcjohnson_two_layer_net_tensor":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
-    "liuer2_logistic_regression_base_binary_classification_bce":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
-    "liuer_6logisticlinea_model":
-        "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "pttut_polynomial_custom_function": "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
     "pytorchbook_ch3_tensor_basics": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "tut2nd_autograd_leaf_inplace": "output depends on the machine (address, id, time)",
+    "diveintodl_3_11_underfit_overfit":
+        "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
+    "lockbro_lecture12_sample5_lstm":
+        "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
+    "lockbro_lecture12_sample6_gru":
+        "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
+    "morvan_403_rnn_regressor":
+        "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
+    "pttut_introyt1_tensors":
+        "tensor method/function missing",
+    "pttut_modelsyt":
+        "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
+    "pttut_nnft_tutorial":
+        "tensor method/function missing",
+    "pttut_polynomial_nn":
+        "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
+    "pttut_polynomial_optim":
+        "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
+    "pttut_polynomial_tensor":
+        "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
+    "pytorchbook_ch4_module_internals":
+        "Python internals the sandbox refuses (a module's __dict__)",
+    "morvan_503_dropout":
+        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
 }
 
 
@@ -185,8 +208,9 @@ CANNOT_MATCH = {
     "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
     "output depends on the machine (address, id, time)",
     "uninitialized memory (torch.empty, torch.Tensor(size))",
-    "float32 rounding differs (matmul: PyTorch's BLAS adds the products in another order)",
+    "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
     "float32 rounding differs (exp, sin, log: PyTorch's vectorized math library)",
+    "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
 }
 NOT_EVEN_ALIKE: dict[str, str] = {}
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?|nan|inf)")
