@@ -10,19 +10,14 @@ from __future__ import annotations
 import numpy as np
 
 from core.torch.optim import kernels as K
-from core.torch.optim.optimizer import Optimizer, check_nonnegative, new_state, assign
+from core.torch.optim.optimizer import Optimizer, assign, check_adam_like, new_state
 
 
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
-        check_nonnegative(lr, "learning rate")
-        check_nonnegative(eps, "epsilon value")
-        for i in (0, 1):
-            if not 0.0 <= betas[i] < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
-        check_nonnegative(weight_decay, "weight_decay value")
+        check_adam_like(lr, betas, eps, weight_decay)
         defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
                     "maximize": maximize, "foreach": foreach, "capturable": capturable,
                     "differentiable": differentiable, "fused": fused,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.torch.optim import kernels as K
-from core.torch.optim.optimizer import Optimizer, assign, check_nonnegative, new_state
+from core.torch.optim.optimizer import Optimizer, assign, check_adam_like, check_nonnegative, new_state
 
 _F32 = np.float32
 
@@ -49,12 +49,7 @@ class Rprop(Optimizer):
 class Adamax(Optimizer):
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None, *,
                  maximize=False, differentiable=False, capturable=False):
-        check_nonnegative(lr, "learning rate")
-        check_nonnegative(eps, "epsilon value")
-        for i in (0, 1):
-            if not 0.0 <= betas[i] < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
-        check_nonnegative(weight_decay, "weight_decay value")
+        check_adam_like(lr, betas, eps, weight_decay)
         defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "foreach": foreach,
                     "maximize": maximize, "differentiable": differentiable, "capturable": capturable}
         super().__init__(params, defaults)

@@ -199,3 +199,13 @@ class Optimizer:
 def check_nonnegative(value, what):
     if not 0.0 <= value:
         raise ValueError(f"Invalid {what}: {value}")
+
+
+def check_adam_like(lr, betas, eps, weight_decay):
+    """The argument checks of Adam, AdamW and Adamax, in PyTorch's order and words."""
+    check_nonnegative(lr, "learning rate")
+    check_nonnegative(eps, "epsilon value")
+    for i in (0, 1):
+        if not 0.0 <= betas[i] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
+    check_nonnegative(weight_decay, "weight_decay value")
