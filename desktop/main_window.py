@@ -417,7 +417,7 @@ class MainWindow(QMainWindow):
         s = self.state
         run = s.run or {}
         error = run.get("error")
-        notes = [{"category": self.tr("Backprop Lens note"), "message": n} for n in run.get("notes", [])]
+        notes = [{"category": self.tr("Backprop Lens note"), "message": translate_text(n)} for n in run.get("notes", [])]
         self.console.set_run(run.get("stdout", ""), error, run.get("warnings", []) + notes)
         if error and error.get("line"):
             self.editor.set_error(error["line"], error.get("col"), f"{error['type']}: {error['message']}")

@@ -741,8 +741,8 @@ class Interpreter:
             raise
 
     def e_Attribute(self, node, scope):
-        if node.attr == "__class__":    # read only (parse refuses assigning it): what type(x) gives
-            return self.builtins["type"](self.eval(node.value, scope))
+        if node.attr == "__class__":    # read only (parse refuses assigning it): as getattr(x, "__class__") reads it
+            return self.builtins["getattr"](self.eval(node.value, scope), "__class__")
         return get_attribute(self.eval(node.value, scope), node.attr, self.guard)
 
     def e_Subscript(self, node, scope):

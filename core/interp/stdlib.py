@@ -46,6 +46,7 @@ import warnings
 from core import context
 from core.interp.parse import FUTURE_FEATURES
 from core.interp.safe_builtins import is_program_function, real_type, safe_fsum, safe_prod
+from core.translatable import _T
 
 # ---------------------------------------------------------------------------
 # __future__
@@ -412,20 +413,20 @@ def members_time(guard) -> dict:
 
 def _does_nothing(what, why, result=None):
     def f(*args, **kwargs):
-        context.note(f"{what} does nothing in Backprop Lens: {why}")
+        context.note(_T("{what} does nothing in Backprop Lens: {why}").format(what=what, why=why))
         return result
     f.__name__ = what.split(".")[-1].rstrip("()")
     return f
 
 
 def members_gc() -> dict:
-    why = "the program's memory is managed by the app"
+    why = _T("the program's memory is managed by the app")
     return {"collect": _does_nothing("gc.collect()", why, 0), "enable": _does_nothing("gc.enable()", why),
             "disable": _does_nothing("gc.disable()", why), "isenabled": lambda: True}
 
 
 def members_pdb() -> dict:
-    why = "programs are interpreted, not run under a debugger; print the values you want to see"
+    why = _T("programs are interpreted, not run under a debugger; print the values you want to see")
     return {"set_trace": _does_nothing("pdb.set_trace()", why), "pm": _does_nothing("pdb.pm()", why),
             "post_mortem": _does_nothing("pdb.post_mortem()", why)}
 

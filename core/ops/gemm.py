@@ -121,10 +121,9 @@ def matmul(a, b, bias=None):
         return out if bias is None else out + np.asarray(bias, _F32)
     if bias is not None and a.ndim == b.ndim == 2 and a.shape[0] == b.shape[1] == 1 and 2 <= a.shape[1] <= KC \
             and exact(a, b) and np.asarray(bias).dtype == _F32:
-        out = np.asarray(bias, _F32).reshape(1, 1)      # a dot plus a bias: one chain starting from the bias
-        for j in range(a.shape[1]):
-            out = fma(a[:, j:j + 1], b[j:j + 1, :], out)
-        return out
+        # a dot plus a bias: one chain that starts from the bias
+        return _chain(a, b, a.astype(_F64), b.astype(_F64), 0, a.shape[1], (1, 1),
+                      np.asarray(bias, _F32).reshape(1, 1))
     if not exact(a, b) or (bias is not None and np.asarray(bias).dtype != _F32):
         out = np.matmul(a, np.ascontiguousarray(b))   # OpenBLAS's transposed kernel rounds unlike MKL more often
         return out if bias is None else (out + bias).astype(out.dtype)
@@ -156,13 +155,13 @@ def bmm(a, b):
 _CHUNK = 32             # steps between the checks for a double rounding
 
 
-def _chain(a, b, a64, b64, start, stop, shape):
-    """The fused multiply-add chain over ``k`` in ``[start, stop)``, from zero, in float32.
+def _chain(a, b, a64, b64, start, stop, shape, acc=None):
+    """The fused multiply-add chain over ``k`` in ``[start, stop)``, from zero (or ``acc``), in float32.
 
     Each step rounds the exact double ``a*b + acc`` to float32, which is the FMA's single rounding
     unless the double landed on a float32 midpoint or is float32-subnormal; the doubles of a chunk of
     steps are kept and checked together, and a chunk with such a step is redone exactly."""
-    acc = np.zeros(shape, _F32)
+    acc = np.zeros(shape, _F32) if acc is None else acc.copy()
     buf = np.empty((min(_CHUNK, max(stop - start, 1)),) + shape, _F64)
     k = start
     while k < stop:

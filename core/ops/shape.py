@@ -278,17 +278,16 @@ def gather_where(shape, dim, index):
        pytorch=call("torch.gather", 0, "=dim", "=index"))
 def gather(a, dim=0, index=()):
     a = np.asarray(a)
-    if a.ndim == 0:
-        return a.copy()
-    return a[gather_where(a.shape, dim, index)]
+    flat = np.atleast_1d(a)              # a 0-d input or index counts as one element, as in PyTorch
+    return flat[gather_where(flat.shape, dim, np.atleast_1d(index))].reshape(np.shape(index))
 
 
 @gather.def_vjp
 def _(ctx, g, F):
     shape = _in_shape(ctx)
-    if not shape:
-        return g,
-    return F.scatter_index(g, shape, gather_where(shape, ctx.params["dim"], ctx.params["index"])),
+    index = ctx.params["index"]
+    where = gather_where(shape or (1,), ctx.params["dim"], np.atleast_1d(index))
+    return F.reshape(F.scatter_index(F.reshape(g, np.shape(np.atleast_1d(index))), shape or (1,), where), shape),
 
 
 @defop("index_backward", "IndexBackwardBackward0", dtype_rule="keep", structural=True)

@@ -20,7 +20,7 @@ from core.ops.inplace import setitem as _setitem  # noqa: F401
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
 from core.tensor import grad_mode
-from core.tensor.tensor import Tensor, check_memory_format
+from core.tensor.tensor import Tensor, check_memory_format, contiguous_format
 from core.torch.creation import scalar_tensor, tensor
 
 _EMPTY: dict = {}
@@ -204,29 +204,31 @@ def bmm(input, mat2, *, out=None):
 
 
 def _einsum_labels(equation):
-    """The equation's operands and output as lists of labels (a letter, or ``...``), and whether it has '->'."""
-    eq = equation.replace(" ", "")
-    lhs, arrow, rhs = eq.partition("->")
-    sides, pos = [], 0
-    for part in lhs.split(",") + ([rhs] if arrow else []):
-        labels, i = [], 0
-        while i < len(part):
-            c = part[i]
-            if c == ".":
-                if part[i:i + 3] != "...":
-                    raise RuntimeError(f"einsum(): found '.' for operand {len(sides)} that is not part of any ellipsis")
-                labels.append("...")
-                i += 3
-                continue
-            if not ("a" <= c <= "z" or "A" <= c <= "Z"):
-                where = eq.index(c, pos + i) if c in eq[pos + i:] else pos + i
-                raise RuntimeError(f"einsum(): invalid subscript given at index {where} in the equation string, "
-                                   "subscripts must be in [a-zA-Z]")
+    """The equation's operands and output as lists of labels (a letter, or ``...``; the output None
+    without '->'), read as PyTorch reads it: spaces skipped, an error naming its index in the string."""
+    arrow = equation.find("->")
+    sides, labels, i = [], [], 0
+    while i < len(equation):
+        c = equation[i]
+        if i == arrow or (c == "," and (arrow < 0 or i < arrow)):
+            sides.append(labels)
+            labels = []
+            i += 2 if i == arrow else 1
+        elif c == " ":
+            i += 1
+        elif c == ".":
+            if equation[i:i + 3] != "...":
+                raise RuntimeError(f"einsum(): found '.' for operand {len(sides)} that is not part of any ellipsis")
+            labels.append("...")
+            i += 3
+        elif "a" <= c <= "z" or "A" <= c <= "Z":
             labels.append(c)
             i += 1
-        sides.append(labels)
-        pos += len(part) + 1
-    return (sides[:-1], sides[-1]) if arrow else (sides, None)
+        else:
+            raise RuntimeError(f"einsum(): invalid subscript given at index {i} in the equation string, "
+                               "subscripts must be in [a-zA-Z]")
+    sides.append(labels)
+    return (sides[:-1], sides[-1]) if arrow >= 0 else (sides, None)
 
 
 def einsum(equation, *operands):
@@ -465,7 +467,7 @@ def to(input, *args, dtype=None, copy=False, **kwargs):
 
 def clone(input, *, memory_format=None):
     check_memory_format(memory_format)
-    if memory_format is not None and memory_format._name == "contiguous_format":
+    if memory_format is contiguous_format:
         return apply(R["clone"], (input,), {"order": "C"})
     return apply(R["clone"], (input,))
 
@@ -791,10 +793,7 @@ def gather(input, dim, index, *, sparse_grad=False, out=None):
         raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     d = input._dim(dim) if input.dim() else 0
     idx = np.asarray(index._data).astype(np.int64)
-    if input.dim() == 0 or idx.ndim == 0:
-        if builtins.max(input.dim(), idx.ndim) > 1 or input.dim() != idx.ndim and input.dim() and idx.ndim:
-            raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
-    elif idx.ndim != input.dim():
+    if idx.ndim != input.dim() and builtins.max(idx.ndim, input.dim()) > 1:   # 0-d and 1-d pair up, as in PyTorch
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
     shape = tuple(input.shape) if input.dim() else (1,)
     for k in range(idx.ndim):
@@ -805,8 +804,6 @@ def gather(input, dim, index, *, sparse_grad=False, out=None):
     bad = idx[(idx < 0) | (idx >= size)]
     if bad.size:
         raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} with size {size}")
-    if input.dim() == 0:
-        return apply(R["gather"], (input,), {"dim": 0, "index": idx})
     return apply(R["gather"], (input,), {"dim": d, "index": idx})
 
 

@@ -1224,6 +1224,18 @@
         <translation>前向计算太大，无法在 PyTorch 中重放，也无法写成脚本（需要记录超过 {count:,} 个数）</translation>
     </message>
     <message>
+        <source>{what} does nothing in Backprop Lens: {why}</source>
+        <translation>{what} 在 Backprop Lens 中不做任何事：{why}</translation>
+    </message>
+    <message>
+        <source>the program&apos;s memory is managed by the app</source>
+        <translation>程序的内存由本应用管理</translation>
+    </message>
+    <message>
+        <source>programs are interpreted, not run under a debugger; print the values you want to see</source>
+        <translation>程序是被解释执行的，不在调试器下运行；请打印你想查看的值</translation>
+    </message>
+    <message>
         <source>AccumulateGrad adds the arriving gradient g into the leaf&apos;s .grad: .grad += g (the first gradient is stored as it is).</source>
         <translation>AccumulateGrad 把传入的梯度 g 累加到叶子张量的 .grad 中：.grad += g（第一个梯度按原样保存）。</translation>
     </message>

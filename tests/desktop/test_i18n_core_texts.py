@@ -315,3 +315,15 @@ def test_progress_texts_are_shown_in_chinese_and_follow_a_switch(qtbot, ui):
     assert window.progress_label.text() == "Jacobian rows 3 of 8 (0.2 s)"
     switch(qtbot, window, ZH)
     assert window.progress_label.text() == "雅可比矩阵：已算 3/8 行（0.2 秒）"
+
+
+GC_COLLECT = "import gc\nimport torch\nx = torch.ones(2, requires_grad=True)\ngc.collect()\nprint(x.sum())\n"
+
+
+def test_the_apps_own_notes_in_the_console_are_in_the_ui_language(qtbot, ui):
+    language.set_language(ZH, save=False)
+    window = open_window(qtbot, GC_COLLECT)
+    note = "gc.collect() does nothing in Backprop Lens: the program's memory is managed by the app"
+    assert window.state.run["notes"] == [note]                    # what core sent, in English (the JSON's)
+    shown = window.console.browser().toPlainText()
+    assert "gc.collect() 在 Backprop Lens 中不做任何事：程序的内存由本应用管理" in shown and note not in shown

@@ -499,14 +499,13 @@ class LayerNorm(Module):
 
 class Dropout(Module):
     _torch_module = "dropout"
+    _fn = "dropout"     # the functional it calls (Dropout1d/2d: the channel-wise ones)
 
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
         if p < 0 or p > 1:
             raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
         self.p, self.inplace = p, inplace
-
-    _fn = "dropout"
 
     def forward(self, input):
         return F(self._fn)(input, self.p, self.training, self.inplace)

@@ -1,4 +1,4 @@
-# desc: Tensor.gather / torch.gather as softmax cross-entropy from scratch uses it (y_hat.gather(1, y.view(-1, 1))), repeated indices accumulating in the backward, an int32 index, and PyTorch's errors
+# desc: Tensor.gather / torch.gather as softmax cross-entropy from scratch uses it (y_hat.gather(1, y.view(-1, 1))), repeated indices accumulating in the backward, an int32 index, 0-d inputs and indices paired with 1-d ones, and PyTorch's errors
 # features: gather, indexing, jacobian
 import torch
 y_hat = torch.tensor([[0.1, 0.3, 0.6], [0.3, 0.2, 0.5]], requires_grad=True)
@@ -14,4 +14,9 @@ c = a.gather(1, torch.tensor([[0, 0], [3, 1], [1, 1]], dtype=torch.int32))
 (b.sum() + (c * c).sum()).backward()
 print(b, c, a.grad)
 print(torch.gather(torch.tensor(3.), 0, torch.tensor(0)))
+s = torch.tensor(3., requires_grad=True)
+v = torch.tensor([1., 2.], requires_grad=True)
+e = torch.gather(s, 0, torch.tensor([0, 0])) * 2 + torch.gather(v, 0, torch.tensor(1))
+e.sum().backward()
+print(e, s.grad, v.grad)
 d = a.gather(1, torch.tensor([[0], [5], [1]]))
