@@ -22,7 +22,7 @@ import re
 import signal
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "data" / "examples"
@@ -53,7 +53,11 @@ SAMPLES = {}                        # (kind, type) -> one (message, program) see
 
 
 def _settings(n):
-    return settings(max_examples=n * SCALE, deadline=None, database=None, print_blob=True,
+    # derandomized at the default scale, so CI runs the same programs every time (twice in fresh-clone CI a
+    # random draw stalled the run with Hypothesis's tracer active; issue 14 keeps the hunt for its cause);
+    # BPL_FUZZ_SCALE > 1 draws afresh.  No explain phase: it traces every line of a failing run.
+    return settings(max_examples=n * SCALE, deadline=None, database=None, print_blob=True, derandomize=SCALE == 1,
+                    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much])
 
