@@ -233,11 +233,21 @@ class _Checker:
             kind = type(node)
             if kind not in _ALLOWED_NODES:
                 what, hint = _CONSTRUCT_NAMES.get(kind, (f"'{kind.__name__}'", None))
-                _reject(node, f"{what} {'are' if what.endswith('s') else 'is'} not available in Backprop Lens "
+                _reject(self._located(node), f"{what} {'are' if what.endswith('s') else 'is'} not available in Backprop Lens "
                               "programs", kind.__name__, hint)
             method = getattr(self, "check_" + kind.__name__, None)
             if method is not None:
                 method(node)
+
+    def _located(self, node):
+        """``node``, or for one without a position (an operator such as ``<<``) the nearest node
+        around it that has one, so that the rejection names a line."""
+        if hasattr(node, "lineno"):
+            return node
+        parents = {id(child): parent for parent in ast.walk(self.tree) for child in ast.iter_child_nodes(parent)}
+        while not hasattr(node, "lineno") and id(node) in parents:
+            node = parents[id(node)]
+        return node
 
     # -- names -------------------------------------------------------------------
     def _name(self, node, name, what="name"):

@@ -303,3 +303,11 @@ def test_sys_as_tutorials_touch_it():
         sys.path.append('..')
         print(sys.argv[0], sys.maxsize > 2 ** 31, sys.path)
     """) == "program.py True ['..']\n"
+
+
+@pytest.mark.parametrize("src, col", [("x = 1\ny = 0 << 1\n", 5), ("x = 1\nx >>= 2\n", 1)])
+def test_a_refused_operator_names_its_line(src, col):
+    # operators are AST nodes without a position: the rejection takes the expression's (a fuzz find)
+    e = run(src).error
+    assert (e.kind, e.line, e.col) == ("rejected", 2, col)
+    assert "operator is not available" in e.message
