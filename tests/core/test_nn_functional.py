@@ -27,6 +27,7 @@ from core.interp import run_program  # noqa: E402
 from core.interp.sandbox import build_modules  # noqa: E402
 from core.ops.registry import REGISTRY  # noqa: E402
 from tests import ops_table as table  # noqa: E402
+from tests.recorded_programs import LIVE_BITS, NOT_THIS_CPU  # noqa: E402
 
 F = torch.nn.functional
 RECORD = ROOT / "tests" / "data" / "nn_functional_float32.json"
@@ -116,7 +117,8 @@ def test_float32_values_and_grads_match_pytorch(name):
     np.testing.assert_allclose(g, exp_g, rtol=5e-7, atol=atol)
 
 
-@pytest.mark.skipif(not HAS_TORCH, reason="real PyTorch is not installed; the recorded numbers were used above")
+@pytest.mark.skipif(not (HAS_TORCH and LIVE_BITS), reason="real PyTorch is not installed, or "
+                    + NOT_THIS_CPU)
 def test_recorded_float32_numbers_are_current():
     assert record_float32()["cases"] == _recorded()["cases"], "re-record: python tests/core/test_nn_functional.py"
 

@@ -19,7 +19,7 @@ import core.torch
 import core.torch.optim as coptim
 from core.torch.optim import kernels as K
 from core.torch.utils import data as cdata
-from tests.recorded_programs import HAS_TORCH
+from tests.recorded_programs import LIVE_BITS, NOT_THIS_CPU
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "optim" / "recorded.json"
 SIZES = (7, 37, 1000)   # the scalar loop, a vector loop with a tail, many vectors
@@ -175,7 +175,8 @@ def test_optimizers_with_a_square_root_match_but_for_pytorchs_sqrt(recorded, our
         assert np.all(np.abs(a - b) <= 8 * np.spacing(np.abs(b))), key
 
 
-@pytest.mark.skipif(not HAS_TORCH, reason="compared with the recording when torch is not installed")
+@pytest.mark.skipif(not LIVE_BITS, reason="compared with the recording when torch is not installed, or "
+                    + NOT_THIS_CPU)
 def test_the_recording_is_what_pytorch_computes_now(recorded):
     # in a fresh process: real torch in its own state (other tests' imports and draws change how
     # many numbers PyTorch's DataLoader takes from the default generator)

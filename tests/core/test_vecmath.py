@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 from core.ops import vecmath
+from tests.recorded_programs import LIVE_BITS, NOT_THIS_CPU
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "vecmath.json"
 F = np.float32
@@ -224,6 +225,7 @@ def one_thread(torch, threads=1):
     return Threads()
 
 
+@pytest.mark.skipif(not LIVE_BITS, reason=NOT_THIS_CPU)
 def test_live_against_torch():
     torch = pytest.importorskip("torch")
     with one_thread(torch):
@@ -236,6 +238,7 @@ def test_live_against_torch():
 
 
 @pytest.mark.parametrize("shape,dim", [((7, 48), 0), ((7, 80), 0), ((3, 20), 0), ((5, 40, 3), 0), ((100003,), None)])
+@pytest.mark.skipif(not LIVE_BITS, reason=NOT_THIS_CPU)
 def test_live_threads_split_the_leftovers(shape, dim, monkeypatch):
     """With 2 threads each thread's share has its own leftover columns (elements)."""
     torch = pytest.importorskip("torch")
