@@ -506,6 +506,24 @@ torch.nn.init.xavier_uniform_(layer.weight)
           """
 drop = torch.nn.Dropout(p=0.5)      # for a (batch, features) input
 """),
+    _rule("non_full_backward_hook_warning", "FutureWarning", r"non-full backward hook",
+          _T("register_backward_hook is deprecated"),
+          _T("Module.register_backward_hook hooks the last node of the module's forward, not the module: its "
+             "grad_input holds the gradients of that node's inputs (a Linear's bias, input and transposed "
+             "weight), not those of the module's inputs. PyTorch warns when the two differ."),
+          _T("Use module.register_full_backward_hook(hook): the same hook, called with the gradients of the "
+             "module's inputs and outputs."),
+          """
+net.conv2.register_full_backward_hook(printgradnorm)
+"""),
+    _rule("mixed_backward_hooks", RUNTIME, r"Cannot use both regular backward hooks and full backward hooks",
+          _T("Two kinds of backward hook on one module"),
+          _T("A module takes either the deprecated register_backward_hook or register_full_backward_hook "
+             "hooks, not both."),
+          _T("Register every backward hook of the module with register_full_backward_hook."),
+          """
+layer.register_full_backward_hook(hook)
+"""),
     _rule("einsum_equation", RUNTIME, r"^einsum\(\)",
           _T("The einsum equation does not fit its operands"),
           _T("torch.einsum reads one letter per dimension of each operand, separated by commas; the letters "

@@ -301,9 +301,24 @@ def test_containers_fed_an_endless_iterator_stop_at_a_limit():
     assert r.error is not None and r.error.type == "LimitExceeded"
 
 
-def test_the_deprecated_module_backward_hook_points_to_the_full_one():
-    r = run(NET + "net.register_backward_hook(print)\n")
-    assert r.error.type == "NotImplementedError" and "register_full_backward_hook" in r.error.message
+def test_the_full_backward_pre_hook_points_to_the_full_hook():
+    r = run(NET + "net.register_full_backward_pre_hook(print)\n")
+    assert r.error.type == "NotImplementedError" and "register_full_backward_hook is" in r.error.message
+
+
+def test_the_deprecated_module_backward_hook_is_a_hook_of_the_outputs_node():
+    # (PyTorch's behaviour and warnings are in the oracle cases nn_module_backward_hook_*)
+    out = out_of(NET + """
+x = torch.ones(1, 2, requires_grad=True)
+seen = []
+h = net.fc.register_backward_hook(lambda m, gi, go: seen.append((type(m).__name__, len(gi), len(go))))
+net(x).sum().backward()
+print(seen)
+h.remove()
+net(x).sum().backward()
+print(len(seen))
+""")
+    assert out == "[('Linear', 3, 1)]\n1\n"
 
 
 def test_a_full_backward_hook_replaces_grad_input_and_is_removed_by_its_handle():

@@ -18,6 +18,7 @@ may define).
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import warnings
 
@@ -487,13 +488,25 @@ class Module:
     def register_full_backward_hook(self, hook, prepend=False):
         if prepend:
             raise NotImplementedError("register_full_backward_hook(prepend=True) is not available in Backprop Lens")
+        self._backward_hook_kind(True)
         return add_hook(self.__dict__["_backward_hooks"], hook)
 
     def register_backward_hook(self, hook):
-        raise NotImplementedError("register_backward_hook (deprecated in PyTorch) is not available in Backprop "
-                                  "Lens; register_full_backward_hook takes the same hook")
+        """The deprecated hook: called as a hook of the grad_fn that made the forward's (first) output,
+        with that node's input gradients as ``grad_input``, which is what PyTorch 2.13 does."""
+        self._backward_hook_kind(False)
+        return add_hook(self.__dict__["_backward_hooks"], hook)
 
-    register_full_backward_pre_hook = register_backward_hook
+    def _backward_hook_kind(self, full: bool):
+        d = self.__dict__
+        if d.get("_is_full_backward_hook", full) != full and d["_backward_hooks"]:
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a single Module. "
+                               "Please use only one of them.")
+        d["_is_full_backward_hook"] = full
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        raise NotImplementedError("register_full_backward_pre_hook is not available in Backprop Lens; "
+                                  "register_full_backward_hook is")
 
     def __call__(self, *args, **kwargs):
         d = self.__dict__
@@ -505,7 +518,8 @@ class Module:
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
-        backward_hook = BackwardHook(self, list(back.values())) if back else None
+        full = d.get("_is_full_backward_hook", True)
+        backward_hook = BackwardHook(self, list(back.values())) if back and full else None
         if backward_hook is not None:
             args = backward_hook.setup_input(args)
         result = forward(*args, **kwargs)
@@ -515,7 +529,25 @@ class Module:
                 result = out
         if backward_hook is not None:
             result = backward_hook.setup_output(result)
+        elif back:
+            self._hook_output_node(args, result, list(back.values()))
         return result
+
+    def _hook_output_node(self, args, result, hooks):
+        """The deprecated backward hooks: each becomes a hook of the node that made the result's
+        first tensor, warned about where its ``grad_input`` cannot be the module's inputs' gradients."""
+        first = result
+        while not isinstance(first, Tensor):
+            if isinstance(first, dict):
+                first = next(v for v in first.values() if isinstance(v, Tensor))
+            else:
+                first = first[0]
+        node = first.grad_fn
+        if node is None:
+            return
+        _warn_non_full_backward_hook(args, result, node)
+        for hook in hooks:
+            node.register_hook(functools.partial(hook, self))
 
     forward = _forward_unimplemented
 
@@ -548,6 +580,43 @@ class Module:
             else:
                 text += "\n  " + "\n  ".join(lines) + "\n"
         return text + ")"
+
+
+def _warn_non_full_backward_hook(args, result, node):
+    """PyTorch's FutureWarnings for a deprecated backward hook whose arguments will not be what they
+    say: the module's inputs or outputs are not tensors, its outputs come from no node or other nodes
+    than ``node``, or ``node``'s inputs are not exactly the module's inputs."""
+    outputs = (result,) if isinstance(result, Tensor) else result
+    if not (isinstance(outputs, tuple) and all(isinstance(r, Tensor) for r in outputs)):
+        _future("Using non-full backward hooks on a Module that does not return a single Tensor or a tuple of "
+                "Tensors is deprecated and will be removed in future versions. This hook will be missing some of "
+                "the grad_output. Please use register_full_backward_hook to get the documented behavior.")
+        return
+    inputs = args if isinstance(args, tuple) else (args,)
+    if not all(isinstance(i, Tensor) for i in inputs):
+        _future("Using non-full backward hooks on a Module that does not take as input a single Tensor or a tuple "
+                "of Tensors is deprecated and will be removed in future versions. This hook will be missing some "
+                "of the grad_input. Please use register_full_backward_hook to get the documented behavior.")
+        return
+    made_by = {id(r.grad_fn): r.grad_fn for r in outputs if r.grad_fn is not None}
+    if not made_by or (len(made_by) == 1 and id(node) not in made_by):
+        _future("Using a non-full backward hook when outputs are nested in python data structure is deprecated "
+                "and will be removed in future versions. This hook will be missing some grad_output.")
+    elif len(made_by) > 1:
+        _future("Using a non-full backward hook when outputs are generated by different autograd Nodes is "
+                "deprecated and will be removed in future versions. This hook will be missing some grad_output. "
+                "Please use register_full_backward_hook to get the documented behavior.")
+    else:
+        from_inputs = {id(i.grad_fn) for i in inputs if i.grad_fn is not None}
+        feeding = {id(n) for n, _ in node.next_functions}   # None too: an input that needs no grad
+        if from_inputs != feeding:
+            _future("Using a non-full backward hook when the forward contains multiple autograd Nodes is "
+                    "deprecated and will be removed in future versions. This hook will be missing some "
+                    "grad_input. Please use register_full_backward_hook to get the documented behavior.")
+
+
+def _future(message):
+    warnings.warn(message, FutureWarning, stacklevel=4)
 
 
 def _class_repr(value):
