@@ -1,6 +1,6 @@
 """Symbolic analysis speed: out = tanh(W @ x + b), W n x n fixed.
 
-    python -m bench.analysis [--big 256]
+    python -m bench.analysis [--big 140]
 
 Prints, for n = 16 and 64: the time of the symbolic part (J of out w.r.t. x
 and b by symengine, evaluated at the values, and vᵀJ) and of the whole
@@ -78,7 +78,7 @@ def whole(n: int, progress=None, cancel=None) -> float:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--big", type=int, default=256)
+    ap.add_argument("--big", type=int, default=140)   # W of 19,600 elements: within the symbols' 20,000
     args = ap.parse_args(argv)
     print(f"{'n':>4} {'symbolic J + vJ (s)':>20} {'whole analysis (s)':>19}")
     for n in (16, 64):

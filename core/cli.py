@@ -376,22 +376,34 @@ def _analysis_lines(a: dict) -> list[str]:
     if a["grad_tensor"] is not None:
         out.append(f"v ({a['grad_tensor_source'].replace('_', ' ')}): {_fmt(a['grad_tensor'])}")
     for leaf in a["leaves"]:
-        J = np.array(a["jacobian"][leaf], dtype=object)
-        rows = int(np.prod(a["output_shape"])) if a["output_shape"] else 1
-        flat = J.reshape(rows, -1) if J.size else J
-        out.append(f"J = d {a['output']} / d {leaf}  ({flat.shape[0]} x {flat.shape[-1] if J.size else 0}):")
-        out.extend("    " + _fmt(list(row)) for row in (flat.tolist() if J.size else []))
+        if leaf in a["jacobian"]:
+            J = np.array(a["jacobian"][leaf], dtype=object)
+            rows = int(np.prod(a["output_shape"])) if a["output_shape"] else 1
+            flat = J.reshape(rows, -1) if J.size else J
+            out.append(f"J = d {a['output']} / d {leaf}  ({flat.shape[0]} x {flat.shape[-1] if J.size else 0}):")
+            out.extend("    " + _fmt(list(row)) for row in (flat.tolist() if J.size else []))
         if a["vjp"] is not None:
             out.append(f"vᵀJ      {leaf}: {_fmt(a['vjp'][leaf])}")
-            out.append(f"backward {leaf}.grad: {_fmt(a['backward'][leaf])}")
+        if a["backward"] is not None:
+            g = np.asarray(a["backward"][leaf], dtype=object)
+            out.append(f"backward {leaf}.grad: " + (_fmt(a["backward"][leaf]) if g.size <= 64 else
+                                                     f"shape {list(g.shape)} (see --json)"))
     for note in a.get("notes", []):
         out.append(f"note: {note}")
-    verdict = "agree" if a["match"] else "DISAGREE"
-    what = "vᵀJ and backward" if a["vjp"] is not None else "J and the engine's one-hot backward rows"
+    verdict = {True: "agree", False: "DISAGREE", None: "not compared"}[a["match"]]
+    if a.get("verdict_basis") == "numeric":
+        what = "the numeric witnesses and the engine's backward"
+    else:
+        what = "vᵀJ and backward" if a["vjp"] is not None else "J and the engine's one-hot backward rows"
     out.append(f"verdict: {what} {verdict} (largest |difference| {a['max_abs_diff']})")
     d = a.get("differences")
     if d is not None:
         out.append(f"float64 central differences: {'agree' if d['match'] else 'differ'} "
+                   f"(largest |difference| {d['max_abs_diff']})")
+    d = a.get("spot_differences")
+    if d is not None:
+        out.append(f"float64 differences along {len(d['directions'])} random directions and at "
+                   f"{len(d['entries'])} entries: {'agree' if d['match'] else 'differ'} "
                    f"(largest |difference| {d['max_abs_diff']})")
     w = a.get("pytorch")
     if w is not None:

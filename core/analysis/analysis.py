@@ -34,13 +34,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core.analysis import differences, engine_witness, pytorch, second_order, symbolic_j
+from core.symbolic import shadow
 from core.analysis.paths import LocalPartials, chain_paths
 from core.analysis.runs import Capture, Tally, capture, leaves_of
 from core.analysis.tape import Recording
 from core.analysis.trace import GraphNames, build_graph
 from core.interp import Limits
 from core.report_json import finite_json
-from core.symbolic.jacobian import display_names
+from core.symbolic.jacobian import OverBudget, display_names
 from core.tensor.tensor import Tensor
 from core.torch.autograd.function import CustomBackward
 from core.translatable import _T
@@ -59,6 +60,9 @@ V_NOT_NUMBERS = _T("the gradient v must be a number or nested lists of numbers i
                    "({error})")
 V_RAGGED = _T("the gradient v must be a rectangular nested list of numbers")
 REJECTED = _T("the program was rejected: {message}")
+NO_REPLAY = _T("float64 central differences are not shown: replaying the recorded forward does not give the "
+               "program's numbers back (a tensor was changed through .data or a detached alias, which the "
+               "replay does not see)")
 
 
 class AnalysisError(Exception):
@@ -97,6 +101,12 @@ class Analysis:
     pytorch_script: str | None = None
     # how many times the program was interpreted for this analysis (discover and capture)
     program_runs: int = 0
+    # what the verdict rests on: "symbolic" (vᵀJ against the engine), "numeric" (the symbolic J did not
+    # fit its budget: float64 differences and PyTorch against the engine), "none" (nothing to compare)
+    verdict_basis: str = "symbolic"
+    # float64 differences along random directions and at sampled entries (leaves too large for a
+    # column each; core.analysis.differences.spot_witness)
+    spot_differences: dict | None = None
 
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
@@ -133,6 +143,9 @@ class Analysis:
             "pytorch_script": self.pytorch_script,
             "engine_jacobian": _nested_all(self.engine_jacobian),
             "program_runs": self.program_runs,
+            "verdict_basis": self.verdict_basis,
+            "spot_differences": None if self.spot_differences is None else finite_json({
+                **self.spot_differences, "max_abs_diff": _json_float(self.spot_differences["max_abs_diff"])}),
         }
 
 
@@ -249,38 +262,111 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
                         "shows the first, {label}; choose another output to see it.").format(
                             line=event.line, n=event.n_outputs, label=label))
     v, source_v = _choose_v(grad_tensor, event, out, label, notes)
-    leaves = leaves_of(cap.namespace, notes)
+    leaves = leaves_of(cap.namespace)
     if not out.requires_grad:
         notes.append(_T("{label} does not require grad: nothing that requires grad went into it, so J is "
                         "zero.").format(label=label))
     if not leaves:
         notes.append(_T("no top-level tensor is a leaf that requires grad, so there is no J to show."))
 
-    sym = symbolic_j.witness(cap, leaves, progress, cancel)
-    J = sym.jacobian
+    sym = _symbolic(cap, leaves, progress, cancel, notes)
+    J = None if sym is None else sym.jacobian
     eng, engine_error = _engine(out, leaves, v, J, notes)
-    fd = _differences(cap, out, leaves, J, notes)
+    # without a symbolic J, the engine's one-hot rows are what the differences are set beside
+    reference = J if J is not None else (eng.jacobian or None)
+    fd = _differences(cap, out, leaves, reference, notes) if reference is not None else None
+    spot = _spot(cap, out, leaves, v, eng, engine_error, notes)
     if fd is not None and not fd["match"]:
         notes.append(_T("float64 central differences differ from J. Expected where the output also depends on "
                         "a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which "
                         "autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), "
                         "where the derivative PyTorch uses is one of several"))
     second = None
-    if event is not None and event.create_graph and v is not None and engine_error is None and leaves:
+    if event is not None and event.create_graph and v is not None and engine_error is None and leaves and sym:
         second = second_order.witness(out, leaves, v, sym.values)
         if second is None:
             notes.append(_T("the second derivatives are not shown: the leaves are too large (over 64 elements)"))
-    torch_witness, script = _pytorch(cap, leaves, name or "out", v, J, eng.backward, engine_error, pytorch, notes)
+    torch_witness, script = _pytorch(cap, leaves, name or "out", v, J if J is not None else eng.jacobian,
+                                     eng.backward, engine_error, pytorch, notes)
     graph, trace, names = _chain_rule(cap, out, v, event, label, engine_error, notes)
+    match, worst, basis = _verdict(J, eng, (fd, spot, torch_witness), engine_error)
     return Analysis(
         output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
-        grad_tensor_source=source_v, jacobian=J, jacobian_latex=sym.latex, vjp=eng.vjp, backward=eng.backward,
-        engine_jacobian=eng.jacobian, max_abs_diff=eng.max_abs_diff, match=eng.match, notes=notes,
+        grad_tensor_source=source_v, jacobian=J or {}, jacobian_latex={} if sym is None else sym.latex, vjp=eng.vjp,
+        backward=eng.backward, engine_jacobian=eng.jacobian, max_abs_diff=worst, match=match, notes=notes,
+        verdict_basis=basis, spot_differences=spot,
         line=None if event is None else event.line, engine_error=engine_error, graph=graph, trace=trace,
         state=(out, dict(leaves), names, LocalPartials()), second_order=second, differences=fd,
         pytorch=torch_witness, pytorch_script=script, program_runs=tally.runs,
         labels={"output": display_names(name or "out", out.shape),
                 **{lname: display_names(lname, t.shape) for lname, t in leaves}})
+
+
+def _symbolic(cap, leaves, progress, cancel, notes):
+    """The first witness, or None (with a note saying why) when it did not fit its budget."""
+    over = cap.shadow.over
+    if over is not None:
+        if over["reason"] == "elements" and over["op"] == "leaf":
+            notes.append(_T("the symbolic Jacobian is not computed: a leaf has {n:,} elements, and symbols are "
+                            "followed up to {limit:,} elements per tensor. The verdict rests on the numeric "
+                            "witnesses (float64 differences, real PyTorch when installed)").format(
+                                n=over["elements"], limit=cap.shadow.max_elements))
+        elif over["reason"] == "elements":
+            notes.append(_T("the symbolic Jacobian is not computed: the forward's {op} involves a tensor of {n:,} "
+                            "elements, and symbols are followed up to {limit:,} elements per tensor. The verdict "
+                            "rests on the numeric witnesses (float64 differences, real PyTorch when installed)"
+                            ).format(n=over["elements"], op=over["op"], limit=cap.shadow.max_elements))
+        elif over["reason"] == "ops":
+            notes.append(_T("the symbolic Jacobian is not computed: the forward has over {limit:,} operations on "
+                            "tensors that require grad, and symbols are followed for that many. The verdict rests "
+                            "on the numeric witnesses (float64 differences, real PyTorch when installed)").format(
+                                limit=shadow.MAX_OPS))
+        else:
+            notes.append(_T("the symbolic Jacobian is not computed: building the forward's expressions took over "
+                            "{seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 "
+                            "differences, real PyTorch when installed)").format(
+                                seconds=cap.shadow.max_seconds, op=over["op"]))
+        return None
+    try:
+        return symbolic_j.witness(cap, leaves, progress, cancel)
+    except OverBudget as e:
+        notes.append(_T("the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of "
+                        "{total} rows done). The verdict rests on the numeric witnesses (float64 differences, real "
+                        "PyTorch when installed)").format(seconds=symbolic_j.MAX_SECONDS, done=e.done, total=e.total))
+        return None
+
+
+def _spot(cap, out, leaves, v, eng, engine_error, notes):
+    """Float64 differences along random directions and at sampled entries, beside the engine's
+    wᵀJ (w = v, or a random w when there is no v), for leaves too large for a column each."""
+    if engine_error is not None or not differences.spot_applies(out, leaves):
+        return None
+    if v is not None and eng.backward is not None:
+        w, grads = v, eng.backward
+    else:
+        w = np.random.default_rng(1).standard_normal(tuple(out.shape))
+        grads = dict(zip([n for n, _ in leaves], engine_witness.grads(out, leaves, w)))
+    try:
+        spot = differences.spot_witness(cap.tape, out, leaves, w, grads)
+    except differences.CannotReplay:
+        notes.append(NO_REPLAY)
+        return None
+    if spot is not None and not spot["complete"]:
+        notes.append(_T("float64 differences: {n} checks fitted in {seconds:g} s").format(
+            n=len(spot["directions"]) + len(spot["entries"]), seconds=differences.MAX_SECONDS))
+    return spot
+
+
+def _verdict(J, eng, numeric, engine_error):
+    """(match, largest difference, basis): vᵀJ from the symbolic J against the engine when there is
+    a J ("symbolic"); else the ``numeric`` witnesses that ran, each against the engine ("numeric"),
+    or none (match None: nothing to compare, "none")."""
+    if J is not None or engine_error is not None:
+        return eng.match, eng.max_abs_diff, "symbolic"
+    found = [(w["match"], w["max_abs_diff"]) for w in numeric if w is not None and w.get("match") is not None]
+    if not found:
+        return None, 0.0, "none"
+    return all(m for m, _ in found), max(d for _, d in found), "numeric"
 
 
 def _engine(out, leaves, v, J, notes):
@@ -307,9 +393,7 @@ def _differences(cap, out, leaves, J, notes):
     try:
         return differences.witness(cap.tape, out, leaves, J)
     except differences.CannotReplay:
-        notes.append(_T("float64 central differences are not shown: replaying the recorded forward does not give "
-                        "the program's numbers back (a tensor was changed through .data or a detached alias, "
-                        "which the replay does not see)"))
+        notes.append(NO_REPLAY)
         return None
 
 

@@ -32,6 +32,8 @@ function.
 """
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from core import dtypes
@@ -62,9 +64,33 @@ def witness(tape, out, leaves, J, h: float = H):
     if tape.too_large:
         return None
     entries = tape.entries
-    # a leaf is nudged where it last became one: the symbols of J are that entry's; then past the
-    # writes under no_grad that give it its numbers before anything uses it with grad on (nn.init
-    # filling a Parameter made empty), which would otherwise overwrite the nudge
+    where = _nudge_points(entries, leaves)
+    _check(replay(entries, None, tape.aliases), out, leaves)
+    fd = {}
+    for name, t in leaves:
+        x = np.asarray(t._data, dtype=np.float64).ravel()
+        cols = []
+        for e in range(t.numel()):
+            step = h * max(1.0, abs(float(x[e])))
+            plus = _value(replay(entries, _one(where[id(t)], t, e, step), tape.aliases), id(out))
+            minus = _value(replay(entries, _one(where[id(t)], t, e, -step), tape.aliases), id(out))
+            cols.append(((plus - minus) / (2 * step)).ravel())
+        fd[name] = np.array(cols).T.reshape(tuple(out.shape) + tuple(t.shape))
+    worst, ok = 0.0, True
+    for name, _ in leaves:
+        d, good = compare(J[name], fd[name])
+        finite = np.where(np.isfinite(J[name]), J[name], 0)
+        scale = max(1.0, float(np.nanmax(np.abs(finite)))) if J[name].size else 1.0
+        good = good or d <= AGREE * scale
+        worst, ok = max(worst, d), ok and good
+    return {"jacobian": fd, "max_abs_diff": worst, "match": ok}
+
+
+def _nudge_points(entries, leaves) -> dict:
+    """{id(leaf): the index of the entry where it is nudged}.  A leaf is nudged where it last became
+    one (the symbols of J are that entry's), then past the writes under no_grad that give it its
+    numbers before anything uses it with grad on (nn.init filling a Parameter made empty), which
+    would otherwise overwrite the nudge."""
     where = {e.result: k for k, e in enumerate(entries) if e.kind == "leaf"}
     if any(id(t) not in where for _, t in leaves):
         raise CannotReplay()
@@ -76,25 +102,14 @@ def witness(tape, out, leaves, J, h: float = H):
                 where[key] = k
             elif e.grad_enabled and any(spec[0] != "py" and spec[1] == key for spec in e.inputs):
                 break
-    _check(replay(entries, None, tape.aliases), out, leaves)
-    fd = {}
-    for name, t in leaves:
-        x = np.asarray(t._data, dtype=np.float64).ravel()
-        cols = []
-        for e in range(t.numel()):
-            step = h * max(1.0, abs(float(x[e])))
-            plus = _value(replay(entries, (where[id(t)], e, step), tape.aliases), id(out))
-            minus = _value(replay(entries, (where[id(t)], e, -step), tape.aliases), id(out))
-            cols.append(((plus - minus) / (2 * step)).ravel())
-        fd[name] = np.array(cols).T.reshape(tuple(out.shape) + tuple(t.shape))
-    worst, ok = 0.0, True
-    for name, _ in leaves:
-        d, good = compare(J[name], fd[name])
-        finite = np.where(np.isfinite(J[name]), J[name], 0)
-        scale = max(1.0, float(np.nanmax(np.abs(finite)))) if J[name].size else 1.0
-        good = good or d <= AGREE * scale
-        worst, ok = max(worst, d), ok and good
-    return {"jacobian": fd, "max_abs_diff": worst, "match": ok}
+    return where
+
+
+def _one(k, t, element, step) -> dict:
+    """The nudge of one element of leaf ``t`` (nudged at entry ``k``) by ``step``."""
+    delta = np.zeros(t.numel())
+    delta[element] = step
+    return {k: delta}
 
 
 def _check(values, out, leaves):
@@ -118,19 +133,19 @@ def _value(values, key) -> np.ndarray:
 
 
 def replay(entries, nudge=None, aliases=None) -> dict:
-    """Replay ``entries`` in float64: {tensor id: (array, version)}.  ``nudge``
-    = (index of a leaf entry or of an in-place write to a leaf, flat element, delta) moves that
-    leaf's element there;
+    """Replay ``entries`` in float64: {tensor id: (array, version)}.  ``nudge`` = {index of a leaf
+    entry or of an in-place write to a leaf: the flat deltas added to that leaf there};
     ``aliases`` are the tape's (a constant sharing a recorded tensor's array)."""
     values = {}
     aliases = aliases or {}
+    nudge = nudge or {}
     try:
         with np.errstate(all="ignore"):
             for k, e in enumerate(entries):
                 if e.kind == "leaf":
                     arr = _float64(e.value)
-                    if nudge is not None and nudge[0] == k:
-                        arr.reshape(-1)[nudge[1]] += nudge[2]
+                    if k in nudge:
+                        arr.reshape(-1)[...] += nudge[k]
                     values[e.result] = (arr, e.version)
                     continue
                 args = [_input(values, spec, aliases) for spec in e.inputs]
@@ -138,9 +153,9 @@ def replay(entries, nudge=None, aliases=None) -> dict:
                 out = _forward(e.op, args, tensors, _params(e.params))
                 if e.kind == "inplace":
                     out = _write(args[0], out)
-                    if nudge is not None and nudge[0] == k:
+                    if k in nudge:
                         moved = out if isinstance(out, np.ndarray) else np.array(out)
-                        moved.reshape(-1)[nudge[1]] += nudge[2]
+                        moved.reshape(-1)[...] += nudge[k]
                         out = moved if isinstance(out, np.ndarray) else moved[()]
                 values[e.result] = (out, e.version)
     except CannotReplay:
@@ -217,3 +232,85 @@ def _write(target, out):
         target[...] = out
         return target
     return np.asarray(out, dtype=target.dtype)[()]
+
+
+# ---------------------------------------------------------------------------
+# leaves too large for a column per element: directions and sampled entries
+# ---------------------------------------------------------------------------
+
+DIRECTIONS = 2          # random directions u: the difference of wᵀf along u against (wᵀJ)·u
+SAMPLES = 4             # entries of wᵀJ per leaf: its largest one by the engine, then random ones
+MAX_SECONDS = 2.0       # the replays of this witness, all together
+
+
+def spot_applies(out, leaves) -> bool:
+    """Whether :func:`spot_witness` is the differences witness here (the leaves or the output are
+    too large for :func:`witness`, which needs two replays per leaf element)."""
+    return bool(leaves) and out.requires_grad and not applies(out, leaves)
+
+
+def spot_witness(tape, out, leaves, w, grads, h: float = H, max_seconds: float = MAX_SECONDS, seed: int = 0):
+    """The float64 differences of ``wᵀ out`` beside the engine's ``grads`` = wᵀJ ({leaf: array}),
+    where a column per element would be too many replays (gradcheck's fast mode, and a few entries).
+
+    Along :data:`DIRECTIONS` random directions u (every leaf moved at once), the central difference
+    of wᵀf against Σ ⟨wᵀJ, u⟩; then :data:`SAMPLES` entries of each leaf's wᵀJ, one element moved.
+    Replays stop after ``max_seconds`` (``complete`` is then False and says what was left).
+    Returns {"directions": [...], "entries": [...], "max_abs_diff", "match", "complete"}; raises
+    :class:`CannotReplay` as :func:`witness` does; None when the tape was too large to keep."""
+    if tape.too_large:
+        return None
+    entries = tape.entries
+    where = _nudge_points(entries, leaves)
+    _check(replay(entries, None, tape.aliases), out, leaves)
+    deadline = time.monotonic() + max_seconds
+    w = np.asarray(w, dtype=np.float64)
+    rng = np.random.default_rng(seed)
+    scale = max([1.0] + [float(np.nanmax(np.abs(np.asarray(t._data, dtype=np.float64)))) for _, t in leaves
+                         if t.numel()])
+    step = h * scale
+
+    def moved(nudge):
+        plus = _value(replay(entries, {k: d * step for k, d in nudge.items()}, tape.aliases), id(out))
+        minus = _value(replay(entries, {k: -d * step for k, d in nudge.items()}, tape.aliases), id(out))
+        return float(np.sum(w * (plus - minus))) / (2 * step)
+
+    result = {"directions": [], "entries": [], "max_abs_diff": 0.0, "match": True, "complete": True}
+
+    def tally(got, want, tol):
+        d = abs(got - want) if np.isfinite(got) and np.isfinite(want) else (0.0 if got == want else np.inf)
+        ok = bool(d <= tol)
+        result["max_abs_diff"] = max(result["max_abs_diff"], d)
+        result["match"] = result["match"] and ok
+        return ok
+
+    for _ in range(DIRECTIONS):
+        if time.monotonic() > deadline:
+            result["complete"] = False
+            break
+        us = {name: rng.standard_normal(t.numel()) for name, t in leaves}
+        got = moved({where[id(t)]: us[name] for name, t in leaves})
+        terms = [np.asarray(grads[name], dtype=np.float64).ravel() * us[name] for name, _ in leaves]
+        want = float(sum(np.sum(x) for x in terms))
+        size = float(sum(np.sum(np.abs(x)) for x in terms))
+        ok = tally(got, want, AGREE * max(size, 1e-3))
+        result["directions"].append({"difference": got, "backward": want, "match": ok})
+    for name, t in leaves:
+        g = np.asarray(grads[name], dtype=np.float64).ravel()
+        if not g.size:
+            continue
+        finite = np.where(np.isfinite(g), np.abs(g), -1.0)
+        picks = [int(np.argmax(finite))]
+        others = [i for i in rng.permutation(g.size)[:SAMPLES] if i != picks[0]]
+        picks += [int(i) for i in others[:SAMPLES - 1]]
+        for i in picks:
+            if time.monotonic() > deadline:
+                result["complete"] = False
+                break
+            delta = np.zeros(g.size)
+            delta[i] = 1.0
+            got = moved({where[id(t)]: delta})
+            ok = tally(got, float(g[i]), AGREE * max(1.0, float(np.max(np.abs(g[np.isfinite(g)]), initial=0.0))))
+            result["entries"].append({"leaf": name, "index": [int(j) for j in np.unravel_index(i, tuple(t.shape))],
+                                      "difference": got, "backward": float(g[i]), "match": ok})
+    return result

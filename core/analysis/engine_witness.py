@@ -25,6 +25,8 @@ from core.tensor.tensor import Tensor
 
 # one-hot rows: at most this many output elements (100 when there is also a v)
 MAX_ROWS, MAX_ROWS_WITH_V = 400, 100
+MAX_ROW_ELEMENTS = 4_000_000   # and at most this many numbers in all the rows
+CANCELLING = 0.01              # see witness(): the share of the largest entry an entry near zero is judged by
 
 
 class GraphFreed(Exception):
@@ -57,18 +59,26 @@ def grads(out, leaves, v) -> list:
 
 
 def witness(out, leaves, v, J) -> EngineWitness:
-    """The engine's backward(v) beside vᵀJ, or its one-hot rows beside J."""
+    """The engine's backward(v) beside vᵀJ, or its one-hot rows beside J (``J`` None: the symbolic
+    J did not fit its budget, so only the engine's own numbers)."""
     w = EngineWitness()
     if not (out.requires_grad and leaves):
         return w
     if v is not None:
-        w.vjp = {name: np.tensordot(v, J[name], axes=out.dim()) for name, _ in leaves}
         w.backward = {name: g for (name, _), g in zip(leaves, grads(out, leaves, v))}
-        for name, _ in leaves:
-            _tally(w, compare(w.vjp[name], w.backward[name]))
-    if out.numel() <= (MAX_ROWS if v is None else MAX_ROWS_WITH_V):
+        if J is not None:
+            w.vjp = {name: np.tensordot(v, J[name], axes=out.dim()) for name, _ in leaves}
+            # a float32 sum whose terms cancel is only as precise as its terms: an entry near zero
+            # beside large ones is compared to a hundredth of the largest entry of vᵀJ (of any leaf)
+            largest = max((float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0)) for x in w.vjp.values()),
+                          default=0.0)
+            for name, _ in leaves:
+                size = np.tensordot(np.abs(v), np.abs(np.nan_to_num(J[name], posinf=0.0, neginf=0.0)), axes=out.dim())
+                _tally(w, compare(w.vjp[name], w.backward[name], np.maximum(size, CANCELLING * largest)))
+    if out.numel() <= (MAX_ROWS if v is None else MAX_ROWS_WITH_V) and out.numel() * sum(
+            t.numel() for _, t in leaves) <= MAX_ROW_ELEMENTS:
         w.jacobian = one_hot_rows(out, leaves)
-        if v is None:
+        if v is None and J is not None:
             for name, _ in leaves:
                 _tally(w, compare(J[name], w.jacobian[name]))
     return w

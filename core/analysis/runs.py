@@ -30,7 +30,6 @@ from core.symbolic.jacobian import Cancelled
 from core.symbolic.shadow import Shadow
 from core.tensor.tensor import Tensor
 from core.torch.nn.module import module_leaves
-from core.translatable import _T
 
 
 class Tally:
@@ -122,26 +121,13 @@ def capture(program, limits, event, output_name, cancel=None, tally: Tally | Non
     return Capture(out, namespace, shadow, recorder, r.stdout, r.error)
 
 
-# The parameters of a program's modules are leaves of the analysis up to this many numbers in all:
-# the symbolic Jacobian of a larger model does not yet fit the analysis's time (issue 13).
-MAX_MODULE_PARAMETERS = 4096
-
-
-def leaves_of(namespace, notes: list | None = None) -> list:
+def leaves_of(namespace) -> list:
     """The top-level leaves that require grad, as (name, tensor), each tensor once; then the
-    parameters of the top-level modules, named by their path (``model.linear.weight``), when
-    they hold at most :data:`MAX_MODULE_PARAMETERS` numbers (else a note says why not)."""
+    parameters of the top-level modules, named by their path (``model.linear.weight``)."""
     seen, leaves = set(), []
     for name, t in namespace.items():
         if isinstance(t, Tensor) and t.is_leaf and t.requires_grad and id(t) not in seen:
             seen.add(id(t))
             leaves.append((name, t))
     params = [(name, p) for name, p in module_leaves(namespace).items() if p.requires_grad and id(p) not in seen]
-    total = sum(p.numel() for _, p in params)
-    if total > MAX_MODULE_PARAMETERS:
-        if notes is not None:
-            notes.append(_T("the modules' {n:,} parameters are not leaves of this analysis: J with respect to "
-                            "more than {limit:,} parameters does not fit its time yet").format(
-                                n=total, limit=MAX_MODULE_PARAMETERS))
-        return leaves
     return leaves + params

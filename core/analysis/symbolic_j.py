@@ -9,6 +9,7 @@ their symbols are replaced by their numbers in the LaTeX, as in J.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,14 +30,21 @@ def _symbols(t):
     return t._sym if t._sym is not None else np.zeros(tuple(t.shape), dtype=object) * se.Integer(0)
 
 
-def witness(cap, leaves: list, progress=None, cancel=None) -> SymbolicJ:
-    """J of ``cap.output`` with respect to each of ``leaves`` ((name, tensor) pairs)."""
+# the time the symbolic derivatives and their evaluation may take, after the capture run
+MAX_SECONDS = 6.0
+
+
+def witness(cap, leaves: list, progress=None, cancel=None, max_seconds: float | None = None) -> SymbolicJ:
+    """J of ``cap.output`` with respect to each of ``leaves`` ((name, tensor) pairs).  Raises
+    :class:`~core.symbolic.jacobian.OverBudget` past ``max_seconds``; call it only when the
+    capture's shadow followed the whole forward (``cap.shadow.over`` is None)."""
     values = {}
     for t, syms in cap.shadow.leaves:
         for s, x in zip(np.asarray(syms).ravel(), np.asarray(t._data, dtype=np.float64).ravel()):
             values[s] = se.RealDouble(float(x))
     leaf_syms = [t._sym if t._sym is not None else np.zeros(tuple(t.shape), dtype=object) for _, t in leaves]
-    numeric, symbolic = jacobian(_symbols(cap.output), leaf_syms, values, progress, cancel)
+    numeric, symbolic = jacobian(_symbols(cap.output), leaf_syms, values, progress, cancel,
+                                 deadline=time.monotonic() + (MAX_SECONDS if max_seconds is None else max_seconds))
 
     rename = {}
     for name, t in leaves:

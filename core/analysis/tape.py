@@ -60,6 +60,9 @@ class Tape(Observer):
         self.aliases: dict[int, int] = {}
         self._arrays: dict[int, tuple] = {}   # id(array) -> (the array, kept alive; id of its tensor)
         self.data_replaced = False   # a tensor's numbers were replaced through .data during the run
+        # results made inside a custom Function's forward (grad mode off there, so they need no grad in
+        # the run); the replay makes them with grad on, and what uses them refers to them, not to copies
+        self._inner: set[int] = set()
 
     # -- hooks -----------------------------------------------------------------------
     # NOTE: a full tape ignores every later event: an entry after a gap would refer
@@ -91,6 +94,8 @@ class Tape(Observer):
                                       _grad_enabled(), dtypes.get_default_dtype().name,
                                       version=_version(result)))
             self._made(result)
+            if context.custom_forward[0] > 0:
+                self._inner.add(id(result))
         except _Full:
             pass
 
@@ -114,7 +119,7 @@ class Tape(Observer):
     def _spec(self, x):
         if isinstance(x, Tensor):
             self._keep.append(x)
-            if x._rg:
+            if x._rg or (id(x) in self._inner and context.custom_forward[0] > 0):
                 return ("ref", id(x))
             owner = self._arrays.get(id(x._data))
             if owner is not None and owner[1] != id(x):

@@ -16,7 +16,7 @@ import numpy as np
 ABSOLUTE, RELATIVE = 1e-5, 1e-4
 
 
-def _distance(a: np.ndarray, b: np.ndarray):
+def _distance(a: np.ndarray, b: np.ndarray, scale=None):
     """Entry by entry: |a - b| (0 where both are NaN or the same infinity, inf
     where only one is NaN) and the tolerance each entry gets."""
     both_nan = np.isnan(a) & np.isnan(b)
@@ -24,14 +24,18 @@ def _distance(a: np.ndarray, b: np.ndarray):
     with np.errstate(invalid="ignore"):
         d = np.where(both_nan | same_inf, 0.0, np.abs(a - b))
     d = np.where(np.isnan(d), np.inf, d)
-    tol = ABSOLUTE + RELATIVE * np.where(np.isfinite(a), np.abs(a), 0.0)
+    size = np.abs(a) if scale is None else np.maximum(np.abs(a), np.abs(np.asarray(scale, dtype=np.float64)))
+    tol = ABSOLUTE + RELATIVE * np.where(np.isfinite(size), size, 0.0)
     return d, tol
 
 
-def compare(a, b):
+def compare(a, b, scale=None):
     """Largest difference and whether every entry agrees to float32 precision
-    (NaN equals NaN; infinities must have the same sign)."""
-    d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
+    (NaN equals NaN; infinities must have the same sign).  ``scale``, when given, is the size of
+    what each entry is made of (``Σ|vᵢ||Jᵢⱼ|`` for vᵀJ, or the size of the largest entry beside it):
+    a float32 sum of large terms that cancel is only as precise as its terms, so the relative
+    tolerance applies to the larger of it and the entry."""
+    d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64), scale)
     return (float(d.max()) if d.size else 0.0), bool(np.all(d <= tol))
 
 

@@ -36,8 +36,8 @@ _recorder = [None]
 # Called as observer(kind, outputs, grads, retain_graph, create_graph) when a program asks for a backward or
 # autograd.grad, before anything runs (the analysis finds the output and v this way).
 observer = [None]
-# Tensor hooks run unless this is False (the analysis's witness run leaves them out,
-# as the Jacobian is the mathematical one).
+# Tensor hooks and node (grad_fn) hooks run unless this is False (the analysis's witness run leaves
+# them out, as the Jacobian is the mathematical one).
 hooks_enabled = [True]
 
 
@@ -306,7 +306,7 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 fn.release()
             if rec is not None:
                 rec.leave(fn, outs, released=not keep_graph)
-            if fn._hooked and fn._post_hooks:
+            if fn._hooked and fn._post_hooks and hooks_enabled[0]:
                 for hook in list(fn._post_hooks.values()):
                     r = hook(tuple(_to_tensor(o) if o is not None else None for o in outs), _as_grads(g))
                     if r is not None:   # a post-hook may replace the gradients the node sends (PyTorch)
@@ -340,7 +340,7 @@ def _before_node(fn, g, F, rec, create_graph):
         g = _run_tensor_hooks(fn._tensor_hooks, g, F, rec, fn)
     if fn._retains is not None:
         _retain(fn, g, create_graph, rec)
-    if fn._pre_hooks:
+    if fn._pre_hooks and hooks_enabled[0]:
         for hook in list(fn._pre_hooks.values()):
             r = hook((_to_tensor(g),))
             if r is not None:
@@ -359,7 +359,7 @@ def _before_multi(fn, g, F, rec, create_graph):
                 g[nr] = _run_tensor_hooks({key: entry}, g[nr], F, rec, fn)
     if fn._retains is not None and g[fn._retains[0]] is not None:
         _retain(fn, g[fn._retains[0]], create_graph, rec)
-    if fn._pre_hooks:
+    if fn._pre_hooks and hooks_enabled[0]:
         for hook in list(fn._pre_hooks.values()):
             r = hook(_as_grads(g))
             if r is not None:

@@ -13,6 +13,8 @@ The engine calls the hooks of :class:`~core.context.Observer` here
 """
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import symengine as se
 
@@ -26,16 +28,57 @@ from core.tensor import grad_mode
 from core.tensor.tensor import Tensor
 
 
+# What the shadow may spend on one capture run.  Building expressions cannot be interrupted in the
+# middle of an op (symengine's loops do not return to Python), so the size of each op is judged
+# before it is followed, and the time of those followed is added up.  Past either, the shadow
+# stops (:attr:`Shadow.over`) and the analysis rests on its numeric witnesses.
+MAX_ELEMENTS = 20_000     # elements of any one tensor followed in symbols (a leaf, an operand, a result)
+MAX_SECONDS = 3.0         # time spent building expressions during one run
+# ops followed in all: a chain of 2,000 sin is differentiated in 2 s and 250 MB, and the cost grows with
+# the square of the depth (20,000 took 96 s and 12 GB)
+MAX_OPS = 2_000
+
+
 class Shadow(Observer):
     """One symbolic evaluation: its leaves and their symbols."""
 
-    def __init__(self):
+    def __init__(self, max_elements: int | None = None, max_seconds: float | None = None):
         self.leaves = []        # (tensor, object array of symbols)
         self._count = 0
+        self.max_elements = MAX_ELEMENTS if max_elements is None else max_elements
+        self.max_seconds = MAX_SECONDS if max_seconds is None else max_seconds
+        self.seconds = 0.0      # spent building expressions so far
+        self.ops = 0            # ops followed so far
+        # why the shadow stopped following the program, or None: {"reason": "elements" | "seconds",
+        # "op": the op's name (or "leaf"), "elements": the largest tensor it involved}
+        self.over: dict | None = None
+
+    def _fits(self, what: str, *arrays) -> bool:
+        """Whether an op (or a new leaf) on ``arrays`` is still followed; stops the shadow when not."""
+        if self.over is not None:
+            return False
+        largest = max((int(np.size(a)) for a in arrays), default=0)
+        if largest > self.max_elements:
+            self.over = {"reason": "elements", "op": what, "elements": largest}
+        elif self.ops >= MAX_OPS:
+            self.over = {"reason": "ops", "op": what, "elements": largest}
+        elif self.seconds > self.max_seconds:
+            self.over = {"reason": "seconds", "op": what, "elements": largest}
+        return self.over is None
+
+    def _timed(self, f, *args):
+        self.ops += 1
+        start = time.monotonic()
+        try:
+            return f(*args)
+        finally:
+            self.seconds += time.monotonic() - start
 
     # -- hooks ----------------------------------------------------------------------
     def on_leaf(self, t):
         """``t`` became a leaf that requires grad: give it fresh symbols."""
+        if not self._fits("leaf", t._data):
+            return
         k = self._count
         self._count += 1
         shape = np.shape(t._data)
@@ -46,23 +89,32 @@ class Shadow(Observer):
         self.leaves.append((t, t._sym))
 
     def on_apply(self, op, inputs, params, result):
-        if not _tracing() or result._data.dtype.kind != "f":
+        if self.over is not None or not _tracing() or result._data.dtype.kind != "f":
+            return
+        if not any(isinstance(x, Tensor) and (x._sym is not None or _has_symbolic_base(x)) for x in inputs):
+            return
+        if not self._fits(op.name, result._data, *(x._data for x in inputs if isinstance(x, Tensor))):
             return
         s, n, any_sym = self._operands(inputs)
         if any_sym:
-            result._sym = symbolic_forward(op, s, n, params)
+            result._sym = self._timed(symbolic_forward, op, s, n, params)
 
     def inplace_value(self, op, t, others, params, arrays):
         """The symbolic value ``t`` will hold after an in-place op (before the write)."""
         inputs = (t,) + tuple(others)
-        s, n, any_sym = self._operands(inputs)
-        if not any_sym or not _tracing():
+        if self.over is not None or not _tracing() or not any(
+                isinstance(x, Tensor) and (x._sym is not None or _has_symbolic_base(x)) for x in inputs):
             return None
+        if not self._fits(op.name, *(x._data for x in inputs if isinstance(x, Tensor))):
+            return None
+        s, n, any_sym = self._operands(inputs)
         n = list(arrays)  # the numbers before the write
-        return symbolic_forward(op, s, n, params)
+        return self._timed(symbolic_forward, op, s, n, params)
 
     def after_inplace(self, t, value):
         """Write the new symbolic value (or the new numbers, as constants)."""
+        if self.over is not None:
+            return
         if value is None:
             if t._sym is None and not _has_symbolic_base(t):
                 return  # a constant stays a constant
@@ -76,6 +128,8 @@ class Shadow(Observer):
         """A custom Function's forward is traced on fresh symbols of its own inputs
         (``C<k>_<i>``), so that its local derivative can be read off afterwards."""
         token = []
+        if not self._fits("custom Function", *(a._data for a in args if isinstance(a, Tensor))):
+            return token
         for a in args:
             if isinstance(a, Tensor) and a._rg:
                 k = self._count
@@ -94,6 +148,8 @@ class Shadow(Observer):
         for a, before, value, local in token:
             a._sym = before
             mapping.update(zip(local.ravel(), value.ravel()))
+        if self.over is not None:
+            return
         for out in outs:
             if out._sym is not None:
                 flat = [e.xreplace(mapping) if hasattr(e, "xreplace") else e for e in np.asarray(out._sym).ravel()]

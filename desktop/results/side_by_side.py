@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.i18n.composed import translate_text
 from desktop.results.colors import status_colors
-from desktop.results.labels import small, wrapping_label
+from desktop.results.labels import small, titled, wrapping_label
 from desktop.results.leaf_block import LeafBlock
 from desktop.results.math_view import MathLabel
 from desktop.results.matrix_table import MatrixTable
-from desktop.results.values import flatten, format_number, shape_text
+from desktop.results.values import flatten, format_number, nested_shape, shape_text
 
 
 class SideBySidePanel(QWidget):
@@ -55,6 +55,7 @@ class SideBySidePanel(QWidget):
         self._blocks = {}
         self._error_label = None
         self.pytorch_label = None
+        self.spot_table = None
         self.note_label = None
         self.note_labels = []
         content = QWidget()
@@ -80,6 +81,9 @@ class SideBySidePanel(QWidget):
         v_block = self._v_block(a)
         if v_block is not None:
             layout.addWidget(v_block)
+        spot = self._spot_block(a)
+        if spot is not None:
+            layout.addWidget(spot)
         for leaf in a.get("leaves") or []:
             if leaf not in (a.get("jacobian") or {}):
                 continue
@@ -185,6 +189,23 @@ class SideBySidePanel(QWidget):
             kind, self._verdict_kind = "disagree", "engine-error"
             text = self.tr("✗ No comparison: the engine's backward raised {type}: {message}").format(
                 type=error.get("type", ""), message=error.get("message", ""))
+        elif a.get("verdict_basis") == "none":
+            kind, self._verdict_kind = "pending", "no-witness"
+            text = self.tr("No verdict: the symbolic Jacobian did not fit its budget and no numeric witness could "
+                           "run (see the notes).")
+        elif a.get("verdict_basis") == "numeric":
+            spot = a.get("spot_differences") or {}
+            checks = len(spot.get("directions") or []) + len(spot.get("entries") or [])
+            if a.get("match"):
+                kind, self._verdict_kind = "agree", "agree-numeric"
+                text = self.tr("✓ Agree, numerically: the symbolic Jacobian did not fit its budget; the engine's "
+                               "backward agrees with {checks} float64 difference checks and with real PyTorch "
+                               "where installed. Largest difference: {diff}").format(checks=checks, diff=diff)
+            else:
+                kind, self._verdict_kind = "disagree", "disagree-numeric"
+                text = self.tr("✗ Disagree: the engine's backward differs from the float64 differences or from real "
+                               "PyTorch (the symbolic Jacobian did not fit its budget). Largest difference: {diff}"
+                               ).format(diff=diff)
         elif a.get("vjp") is None or a.get("backward") is None:
             kind, self._verdict_kind = "pending", "no-v"
             text = self.tr("No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare "
@@ -211,6 +232,26 @@ class SideBySidePanel(QWidget):
             palette = self._error_label.palette()
             palette.setColor(QPalette.ColorRole.WindowText, status_colors("disagree", self.palette())[0])
             self._error_label.setPalette(palette)
+
+    def _spot_block(self, a: dict) -> QWidget | None:
+        """For leaves without a J (too large for symbols): each leaf's shape and the entries of its
+        gradient checked by float64 differences, the engine's number beside the difference's."""
+        spot = a.get("spot_differences")
+        missing = [leaf for leaf in a.get("leaves") or [] if leaf not in (a.get("jacobian") or {})]
+        if not missing or not spot:
+            return None
+        rows, names = [], []
+        for e in spot.get("entries") or []:
+            if e.get("leaf") in missing:
+                names.append("{}[{}]".format(e["leaf"], ", ".join(str(i) for i in e["index"])))
+                rows.append([e.get("backward"), e.get("difference")])
+        self.spot_table = MatrixTable()
+        self.spot_table.set_matrix(rows, names, [self.tr("engine's x.grad"), self.tr("float64 difference")])
+        shapes = ", ".join("{} {}".format(leaf, shape_text(_shape_of((a.get("backward") or {}).get(leaf))))
+                           for leaf in missing)
+        return titled(self.tr("Leaves too large for symbols ({leaves}): entries of their gradients, the engine's "
+                              "beside float64 central differences of the program").format(leaves=shapes),
+                      self.spot_table, bold=True)
 
     def _details(self, a: dict) -> QWidget:
         box = QWidget()
@@ -275,3 +316,7 @@ class SideBySidePanel(QWidget):
         super().changeEvent(event)
         if event.type() == event.Type.PaletteChange:
             self._color_verdict()
+
+
+def _shape_of(nested) -> list:
+    return [] if nested is None else nested_shape(nested)

@@ -895,6 +895,18 @@
         <translation>✗ 无法比较：引擎的 backward 抛出了 {type}：{message}</translation>
     </message>
     <message>
+        <source>No verdict: the symbolic Jacobian did not fit its budget and no numeric witness could run (see the notes).</source>
+        <translation>没有结论：符号雅可比矩阵超出了预算，也没有数值见证能够运行（见注释）。</translation>
+    </message>
+    <message>
+        <source>✓ Agree, numerically: the symbolic Jacobian did not fit its budget; the engine&apos;s backward agrees with {checks} float64 difference checks and with real PyTorch where installed. Largest difference: {diff}</source>
+        <translation>✓ 数值上一致：符号雅可比矩阵超出了预算；引擎的 backward 与 {checks} 项 float64 差分检验一致，并在已安装时与真实 PyTorch 一致。最大差异：{diff}</translation>
+    </message>
+    <message>
+        <source>✗ Disagree: the engine&apos;s backward differs from the float64 differences or from real PyTorch (the symbolic Jacobian did not fit its budget). Largest difference: {diff}</source>
+        <translation>✗ 不一致：引擎的 backward 与 float64 差分或真实 PyTorch 不同（符号雅可比矩阵超出了预算）。最大差异：{diff}</translation>
+    </message>
+    <message>
         <source>No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare vᵀJ with the engine&apos;s backward.</source>
         <translation>尚无结论：{output} 不是标量，所以 backward() 需要 v。选择 v 后即可把 vᵀJ 与引擎的 backward 进行比较。</translation>
     </message>
@@ -905,6 +917,18 @@
     <message>
         <source>✗ Disagree: vᵀJ from the symbolic Jacobian and the engine&apos;s backward differ. Largest difference: {diff}</source>
         <translation>✗ 不一致：由符号雅可比矩阵算出的 vᵀJ 与引擎的 backward 不同。最大差值：{diff}</translation>
+    </message>
+    <message>
+        <source>engine&apos;s x.grad</source>
+        <translation>引擎的 x.grad</translation>
+    </message>
+    <message>
+        <source>float64 difference</source>
+        <translation>float64 差分</translation>
+    </message>
+    <message>
+        <source>Leaves too large for symbols ({leaves}): entries of their gradients, the engine&apos;s beside float64 central differences of the program</source>
+        <translation>对符号计算而言过大的叶子（{leaves}）：其梯度的若干元素，引擎的值与程序的 float64 中心差分并列</translation>
     </message>
     <message>
         <source>Third witness: float64 central differences of the program agree with J (largest difference {diff}).</source>
@@ -1136,6 +1160,30 @@
         <translation>未显示 float64 中心差分：重放记录下来的前向计算得不到程序中的数值（某个张量通过 .data 或 detach 出来的别名被修改了，重放看不到这种修改）</translation>
     </message>
     <message>
+        <source>the symbolic Jacobian is not computed: a leaf has {n:,} elements, and symbols are followed up to {limit:,} elements per tensor. The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
+        <translation>未计算符号雅可比矩阵：一个叶子有 {n:,} 个元素，而符号只跟踪到每个张量 {limit:,} 个元素。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
+    </message>
+    <message>
+        <source>the symbolic Jacobian is not computed: the forward&apos;s {op} involves a tensor of {n:,} elements, and symbols are followed up to {limit:,} elements per tensor. The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
+        <translation>未计算符号雅可比矩阵：前向中的 {op} 涉及一个 {n:,} 个元素的张量，而符号只跟踪到每个张量 {limit:,} 个元素。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
+    </message>
+    <message>
+        <source>the symbolic Jacobian is not computed: the forward has over {limit:,} operations on tensors that require grad, and symbols are followed for that many. The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
+        <translation>未计算符号雅可比矩阵：前向中对需要梯度的张量的运算超过了 {limit:,} 个，而符号只跟踪这么多运算。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
+    </message>
+    <message>
+        <source>the symbolic Jacobian is not computed: building the forward&apos;s expressions took over {seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
+        <translation>未计算符号雅可比矩阵：构建前向表达式超过了 {seconds:g} 秒（停在 {op}）。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
+    </message>
+    <message>
+        <source>the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of {total} rows done). The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
+        <translation>未计算符号雅可比矩阵：求导超过了 {seconds:g} 秒（完成了 {total} 行中的 {done} 行）。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
+    </message>
+    <message>
+        <source>float64 differences: {n} checks fitted in {seconds:g} s</source>
+        <translation>float64 差分：{seconds:g} 秒内完成了 {n} 项检验</translation>
+    </message>
+    <message>
         <source>real PyTorch replays the custom Function {names} as the plain operations of its forward, so it checks J, not the program&apos;s backward</source>
         <translation>真实的 PyTorch 把自定义 Function {names} 按其 forward 中的普通运算重放，因此它检验的是 J，而不是程序写的 backward</translation>
     </message>
@@ -1214,10 +1262,6 @@
     <message>
         <source>{name} was changed through .data or a detached alias, which a replay cannot see</source>
         <translation>{name} 通过 .data 或 detach 得到的别名被修改过，重放看不到这种修改</translation>
-    </message>
-    <message>
-        <source>the modules&apos; {n:,} parameters are not leaves of this analysis: J with respect to more than {limit:,} parameters does not fit its time yet</source>
-        <translation>模块的 {n:,} 个参数不作为本次分析的叶子张量：对超过 {limit:,} 个参数求 J 目前超出分析的时间</translation>
     </message>
     <message>
         <source>the forward is too large to replay in PyTorch or to write as a script (over {count:,} numbers would be recorded)</source>
@@ -1845,6 +1889,30 @@
     <message>
         <source>Use nn.Dropout for a (batch, features) input, nn.Dropout1d for (N, C, L), and keep Dropout2d for (N, C, H, W).</source>
         <translation>(batch, features) 形状的输入用 nn.Dropout，(N, C, L) 用 nn.Dropout1d，Dropout2d 只用于 (N, C, H, W)。</translation>
+    </message>
+    <message>
+        <source>register_backward_hook is deprecated</source>
+        <translation>register_backward_hook 已弃用</translation>
+    </message>
+    <message>
+        <source>Module.register_backward_hook hooks the last node of the module&apos;s forward, not the module: its grad_input holds the gradients of that node&apos;s inputs (a Linear&apos;s bias, input and transposed weight), not those of the module&apos;s inputs. PyTorch warns when the two differ.</source>
+        <translation>Module.register_backward_hook 挂在模块前向计算的最后一个节点上，而不是模块本身：它的 grad_input 是该节点各输入的梯度（对 Linear 来说是偏置、输入和转置后的权重），而不是模块输入的梯度。两者不同时 PyTorch 会发出警告。</translation>
+    </message>
+    <message>
+        <source>Use module.register_full_backward_hook(hook): the same hook, called with the gradients of the module&apos;s inputs and outputs.</source>
+        <translation>改用 module.register_full_backward_hook(hook)：同样的钩子，调用时传入的是模块输入和输出的梯度。</translation>
+    </message>
+    <message>
+        <source>Two kinds of backward hook on one module</source>
+        <translation>同一个模块上有两种反向钩子</translation>
+    </message>
+    <message>
+        <source>A module takes either the deprecated register_backward_hook or register_full_backward_hook hooks, not both.</source>
+        <translation>一个模块只能使用已弃用的 register_backward_hook 或 register_full_backward_hook 其中一种钩子，不能两者都用。</translation>
+    </message>
+    <message>
+        <source>Register every backward hook of the module with register_full_backward_hook.</source>
+        <translation>模块的所有反向钩子都用 register_full_backward_hook 注册。</translation>
     </message>
     <message>
         <source>The einsum equation does not fit its operands</source>

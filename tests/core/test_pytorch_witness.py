@@ -194,3 +194,27 @@ def test_a_forward_too_large_to_record_is_said_in_a_note(monkeypatch):
     assert a.pytorch is None and a.pytorch_script is None
     assert any("too large to replay in PyTorch" in n and "10 numbers" in n for n in a.notes)
     assert a.match  # the other witnesses are unaffected
+
+
+@pytest.mark.skipif(not HAVE_TORCH, reason="needs real PyTorch")
+def test_a_custom_function_is_replayed_connected_to_its_input():
+    # the ops of a custom forward run with grad off; the replay makes them with grad on, so what uses
+    # them must refer to them (it took copies, and PyTorch's output needed no grad)
+    a = analyze("""import torch
+class P3(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, t):
+        ctx.save_for_backward(t)
+        return 0.5 * (5 * t ** 3 - 3 * t)
+    @staticmethod
+    def backward(ctx, g):
+        t, = ctx.saved_tensors
+        return g * 1.5 * (5 * t ** 2 - 1)
+x = torch.linspace(-1, 1, 5)
+c = torch.full((), 0.1, requires_grad=True)
+d = torch.full((), 0.3, requires_grad=True)
+loss = P3.apply(c + d * x).sum()
+loss.backward()
+""", pytorch="auto")
+    assert a.pytorch["match"] is True, a.pytorch
+    assert np.allclose(a.pytorch["backward"]["c"], a.backward["c"], rtol=1e-5)

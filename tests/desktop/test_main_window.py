@@ -106,11 +106,14 @@ def test_an_erroneous_program_shows_its_explanation_and_line(qtbot, window):
     assert blocker.args == [10]
 
 
+# two tanh layers of 30x30 weights: their symbolic J takes the analysis's whole budget for derivatives
 BIG = ("import torch\n"
-       "W = (torch.linspace(-1, 1, 256 * 256).reshape(256, 256) * 0.5).sin()\n"
-       "x = torch.linspace(-1, 1, 256).requires_grad_()\n"
-       "out = torch.tanh(W @ x)\n"
-       "out.backward(torch.ones(256))\n")
+       "torch.manual_seed(0)\n"
+       "W1 = torch.randn(30, 30, requires_grad=True)\n"
+       "W2 = torch.randn(30, 30, requires_grad=True)\n"
+       "x = torch.randn(30)\n"
+       "out = torch.tanh(W2 @ torch.tanh(W1 @ x))\n"
+       "out.backward(torch.ones(30))\n")
 
 
 def test_cancel_stops_a_long_analysis_and_the_window_stays_responsive(qtbot, window):
