@@ -241,6 +241,18 @@ def hook(grad):
     return grad * 2      # same shape as grad
 x.register_hook(hook)
 """),
+    _rule("node_hook_bad_return", "TypeError RuntimeError",
+          r"expected (tuple|Variable), but hook returned|hook '.*' has returned an incorrect number of values",
+          _T("A node hook returned something other than one gradient per input"),
+          _T("A hook on a grad_fn (grad_fn.register_hook, register_prehook, or a module's register_backward_hook) "
+             "may replace the gradients the node passes on, but it must return a tuple with one tensor (or None) "
+             "for each of them, in the order of grad_input."),
+          _T("Return a tuple: (grad_input[0] * 2,) for a node with one input, or None to keep the gradients."),
+          """
+def hook(grad_inputs, grad_outputs):
+    return tuple(None if g is None else g * 2 for g in grad_inputs)
+y.grad_fn.register_hook(hook)
+"""),
     _rule("hook_bad_return", "TypeError", r"hook '.*' returned \w+, expected a Tensor or None",
           _T("A hook returned something that is not a tensor"),
           _T("A tensor hook must return either a new gradient tensor or None."),

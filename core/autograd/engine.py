@@ -157,6 +157,22 @@ def _run_tensor_hooks(hooks, g, F, rec, node):
     return g
 
 
+def _node_hook_values(hook, r, current) -> tuple:
+    """What a node's pre- or post-hook returned, checked as PyTorch checks it against the
+    gradients it replaces (``current``: one array, Tensor or None each)."""
+    if not isinstance(r, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(r).__name__}'")
+    if len(r) != len(current):
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values (got {len(r)}, "
+                           f"but expected {len(current)})")
+    for x, old in zip(r, current):
+        if x is not None and not isinstance(x, Tensor):
+            raise TypeError(f"expected Variable, but hook returned '{type(x).__name__}'")
+        if x is not None and old is not None and x._data.shape != np.shape(_raw(old)):
+            raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the size of value")
+    return r
+
+
 def accumulate_grad(var, g, create_graph=False):
     """AccumulateGrad: add ``g`` into ``var.grad`` as PyTorch does."""
     old = var._grad
@@ -310,7 +326,7 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 for hook in list(fn._post_hooks.values()):
                     r = hook(tuple(_to_tensor(o) if o is not None else None for o in outs), _as_grads(g))
                     if r is not None:   # a post-hook may replace the gradients the node sends (PyTorch)
-                        outs = [None if x is None else _from_tensor(x, F) for x in r]
+                        outs = [None if x is None else _from_tensor(x, F) for x in _node_hook_values(hook, r, outs)]
             for (nxt, nr), og in zip(fn.next_functions, outs):
                 if nxt is None:
                     continue
@@ -344,7 +360,7 @@ def _before_node(fn, g, F, rec, create_graph):
         for hook in list(fn._pre_hooks.values()):
             r = hook((_to_tensor(g),))
             if r is not None:
-                g = _from_tensor(r[0], F)
+                g = _from_tensor(_node_hook_values(hook, r, [g])[0], F)
     return g
 
 
@@ -363,7 +379,7 @@ def _before_multi(fn, g, F, rec, create_graph):
         for hook in list(fn._pre_hooks.values()):
             r = hook(_as_grads(g))
             if r is not None:
-                g = GradSlots(None if x is None else _from_tensor(x, F) for x in r)
+                g = GradSlots(None if x is None else _from_tensor(x, F) for x in _node_hook_values(hook, r, list(g)))
     return g
 
 

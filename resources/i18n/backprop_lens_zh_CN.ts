@@ -1555,6 +1555,18 @@
         <translation>返回形状相同的张量（例如 grad * 2），或者返回 None 以保持梯度不变。</translation>
     </message>
     <message>
+        <source>A node hook returned something other than one gradient per input</source>
+        <translation>节点钩子返回的不是每个输入各一个梯度</translation>
+    </message>
+    <message>
+        <source>A hook on a grad_fn (grad_fn.register_hook, register_prehook, or a module&apos;s register_backward_hook) may replace the gradients the node passes on, but it must return a tuple with one tensor (or None) for each of them, in the order of grad_input.</source>
+        <translation>grad_fn 上的钩子（grad_fn.register_hook、register_prehook，或模块的 register_backward_hook）可以替换该节点传出的梯度，但必须返回一个元组，按 grad_input 的顺序为每个梯度给出一个张量（或 None）。</translation>
+    </message>
+    <message>
+        <source>Return a tuple: (grad_input[0] * 2,) for a node with one input, or None to keep the gradients.</source>
+        <translation>返回一个元组：只有一个输入的节点返回 (grad_input[0] * 2,)，或返回 None 保持梯度不变。</translation>
+    </message>
+    <message>
         <source>A hook returned something that is not a tensor</source>
         <translation>钩子返回的不是张量</translation>
     </message>
