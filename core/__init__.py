@@ -13,26 +13,9 @@ import os as _os
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
-def _openblas_kernel():
-    """The OpenBLAS kernel numpy's products use, the same on every machine that can run it.
+from core import machine as _machine  # noqa: E402 - reads /proc/cpuinfo only, before numpy loads
 
-    Products that do not follow PyTorch's summation order (core.ops.gemm: too large to follow in
-    time, a matrix times a vector of more than six products, float64) go to numpy's BLAS, and
-    OpenBLAS picks its kernels by CPU: its AVX-512 and AVX2 kernels add the products in different
-    orders, so the same program printed different last digits on two machines.  Its AVX2 kernel
-    ("Haswell") runs on every x86-64 CPU with AVX2 and FMA; elsewhere OpenBLAS chooses.  Set before
-    numpy loads, as OpenBLAS reads it once."""
-    try:
-        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
-            for line in f:
-                if line.startswith("flags"):
-                    flags = set(line.split(":", 1)[1].split())
-                    return "Haswell" if {"avx2", "fma"} <= flags else None
-    except OSError:
-        return None
-    return None
-
-
-_kernel = _openblas_kernel()
+# numpy's OpenBLAS adds products in one order on every machine (core.machine.openblas_kernel)
+_kernel = _machine.openblas_kernel()
 if _kernel is not None:
     _os.environ.setdefault("OPENBLAS_CORETYPE", _kernel)

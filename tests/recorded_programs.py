@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 
 import core.torch
-from core.ops.machine import MODELLED_CPU, cpu_is_modelled
+from core.machine import MODELLED_CPU, cpu_is_modelled
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 # float32 bits compared with the local PyTorch only where it rounds as on the recording machine
-# (core/ops/machine.py); elsewhere the recordings stand for it
+# (core/machine.py); elsewhere the recordings stand for it
 LIVE_BITS = HAS_TORCH and cpu_is_modelled()
 NOT_THIS_CPU = ("this CPU's PyTorch rounds float32 otherwise (MKL, oneDNN and Sleef pick other kernels than on "
                 f"{MODELLED_CPU}, where the recordings were made): the recorded numbers were checked instead")

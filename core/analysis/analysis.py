@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core.analysis import differences, engine_witness, pytorch, second_order, symbolic_j
-from core.symbolic import shadow
 from core.analysis.paths import LocalPartials, chain_paths
 from core.analysis.runs import Capture, Tally, capture, leaves_of
 from core.analysis.tape import Recording
@@ -320,7 +319,7 @@ def _symbolic(cap, leaves, progress, cancel, notes):
             notes.append(_T("the symbolic Jacobian is not computed: the forward has over {limit:,} operations on "
                             "tensors that require grad, and symbols are followed for that many. The verdict rests "
                             "on the numeric witnesses (float64 differences, real PyTorch when installed)").format(
-                                limit=shadow.MAX_OPS))
+                                limit=cap.shadow.max_ops))
         else:
             notes.append(_T("the symbolic Jacobian is not computed: building the forward's expressions took over "
                             "{seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 "

@@ -42,14 +42,15 @@ MAX_OPS = 2_000
 class Shadow(Observer):
     """One symbolic evaluation: its leaves and their symbols."""
 
-    def __init__(self, max_elements: int | None = None, max_seconds: float | None = None):
+    def __init__(self, max_elements: int | None = None, max_seconds: float | None = None, max_ops: int | None = None):
         self.leaves = []        # (tensor, object array of symbols)
         self._count = 0
         self.max_elements = MAX_ELEMENTS if max_elements is None else max_elements
         self.max_seconds = MAX_SECONDS if max_seconds is None else max_seconds
+        self.max_ops = MAX_OPS if max_ops is None else max_ops
         self.seconds = 0.0      # spent building expressions so far
         self.ops = 0            # ops followed so far
-        # why the shadow stopped following the program, or None: {"reason": "elements" | "seconds",
+        # why the shadow stopped following the program, or None: {"reason": "elements" | "ops" | "seconds",
         # "op": the op's name (or "leaf"), "elements": the largest tensor it involved}
         self.over: dict | None = None
 
@@ -60,7 +61,7 @@ class Shadow(Observer):
         largest = max((int(np.size(a)) for a in arrays), default=0)
         if largest > self.max_elements:
             self.over = {"reason": "elements", "op": what, "elements": largest}
-        elif self.ops >= MAX_OPS:
+        elif self.ops >= self.max_ops:
             self.over = {"reason": "ops", "op": what, "elements": largest}
         elif self.seconds > self.max_seconds:
             self.over = {"reason": "seconds", "op": what, "elements": largest}
@@ -91,7 +92,7 @@ class Shadow(Observer):
     def on_apply(self, op, inputs, params, result):
         if self.over is not None or not _tracing() or result._data.dtype.kind != "f":
             return
-        if not any(isinstance(x, Tensor) and (x._sym is not None or _has_symbolic_base(x)) for x in inputs):
+        if not _any_symbolic(inputs):
             return
         if not self._fits(op.name, result._data, *(x._data for x in inputs if isinstance(x, Tensor))):
             return
@@ -102,8 +103,7 @@ class Shadow(Observer):
     def inplace_value(self, op, t, others, params, arrays):
         """The symbolic value ``t`` will hold after an in-place op (before the write)."""
         inputs = (t,) + tuple(others)
-        if self.over is not None or not _tracing() or not any(
-                isinstance(x, Tensor) and (x._sym is not None or _has_symbolic_base(x)) for x in inputs):
+        if self.over is not None or not _tracing() or not _any_symbolic(inputs):
             return None
         if not self._fits(op.name, *(x._data for x in inputs if isinstance(x, Tensor))):
             return None
@@ -193,6 +193,11 @@ class Shadow(Observer):
         if any_sym:
             s = [const(x._data) if v is None and isinstance(x, Tensor) else v for v, x in zip(s, inputs)]
         return s, n, any_sym
+
+
+def _any_symbolic(inputs) -> bool:
+    """Whether any input is a tensor with expressions (its own or its base's)."""
+    return any(isinstance(x, Tensor) and (x._sym is not None or _has_symbolic_base(x)) for x in inputs)
 
 
 def _has_symbolic_base(t) -> bool:

@@ -276,24 +276,29 @@ def test_a_node_hook_is_left_out_of_the_jacobian_as_tensor_hooks_are():
     assert a.match and np.allclose(np.asarray(a.backward["x"], dtype=float), np.exp([1.0, 2.0]))
 
 
+# the custom Function of PyTorch's polynomial tutorial (also used by test_pytorch_witness)
+LEGENDRE_P3 = """import math
+import torch
+
+
+class P3(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, t):
+        ctx.save_for_backward(t)
+        return 0.5 * (5 * t ** 3 - 3 * t)
+
+    @staticmethod
+    def backward(ctx, g):
+        t, = ctx.saved_tensors
+        return g * 1.5 * (5 * t ** 2 - 1)
+
+"""
+
+
 def test_an_entry_near_zero_beside_large_ones_is_judged_by_float32_precision():
-    # PyTorch's polynomial tutorial: d(loss)/da sums 2,000 terms that cancel to about 0, beside a
-    # d(loss)/dd of 6,800; float32 leaves a few 1e-6 in the first, which is not a disagreement
-    a = run("""
-        import math
-        import torch
-
-        class P3(torch.autograd.Function):
-            @staticmethod
-            def forward(ctx, t):
-                ctx.save_for_backward(t)
-                return 0.5 * (5 * t ** 3 - 3 * t)
-
-            @staticmethod
-            def backward(ctx, g):
-                t, = ctx.saved_tensors
-                return g * 1.5 * (5 * t ** 2 - 1)
-
+    # PyTorch's polynomial tutorial: d(loss)/dc sums 2,000 terms that cancel to about 0, beside a
+    # d(loss)/dd of 6,800; float32 leaves 2.5e-5 in the first, which is not a disagreement
+    a = analyze(LEGENDRE_P3 + textwrap.dedent("""
         x = torch.linspace(-math.pi, math.pi, 2000)
         y = torch.sin(x)
         a = torch.full((), 0.0, requires_grad=True)
@@ -302,7 +307,7 @@ def test_an_entry_near_zero_beside_large_ones_is_judged_by_float32_precision():
         d = torch.full((), 0.3, requires_grad=True)
         loss = (a + b * P3.apply(c + d * x) - y).pow(2).sum()
         loss.backward()
-        """, pytorch="off")
+        """), pytorch="off")
     # c's gradient is about 0 and float32 gives 2.5e-5: past the plain tolerance (1e-5 + 1e-4 |x|)
     assert abs(float(a.backward["c"]) - float(a.vjp["c"])) > 1e-5 and abs(float(a.vjp["d"])) > 1000
     assert a.match

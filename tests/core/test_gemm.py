@@ -21,7 +21,8 @@ import pytest
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.ops import gemm, machine  # noqa: E402
+from core import machine  # noqa: E402
+from core.ops import gemm  # noqa: E402
 from tests.core.test_summation import digest, values  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "gemm_order.json"

@@ -200,16 +200,8 @@ def test_a_forward_too_large_to_record_is_said_in_a_note(monkeypatch):
 def test_a_custom_function_is_replayed_connected_to_its_input():
     # the ops of a custom forward run with grad off; the replay makes them with grad on, so what uses
     # them must refer to them (it took copies, and PyTorch's output needed no grad)
-    a = analyze("""import torch
-class P3(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, t):
-        ctx.save_for_backward(t)
-        return 0.5 * (5 * t ** 3 - 3 * t)
-    @staticmethod
-    def backward(ctx, g):
-        t, = ctx.saved_tensors
-        return g * 1.5 * (5 * t ** 2 - 1)
+    from tests.core.test_analysis import LEGENDRE_P3
+    a = analyze(LEGENDRE_P3 + """
 x = torch.linspace(-1, 1, 5)
 c = torch.full((), 0.1, requires_grad=True)
 d = torch.full((), 0.3, requires_grad=True)
