@@ -379,6 +379,57 @@ c = torch.cat([a, b], dim=1)
           """
 c = torch.dot(a, b.float())
 """),
+    # --- numbers (issue 14) --------------------------------------------------------------------
+    _rule("integer_division_by_zero", RUNTIME, r"^ZeroDivisionError$",
+          _T("Integer division by zero"),
+          _T("An integer tensor was divided by zero with //, % or fmod (or div with a rounding_mode). "
+             "Floating point division gives inf or nan there, but integers have no such values, so "
+             "PyTorch stops."),
+          _T("Make sure no divisor is 0 (replace those elements first), or divide floating point tensors "
+             "(.float()) if inf and nan are acceptable results."),
+          """
+safe = torch.where(b == 0, torch.ones_like(b), b)
+q = a // safe
+"""),
+    _rule("number_out_of_range", "ValueError OverflowError RuntimeError",
+          r"Overflow when unpacking long long|int too big to convert|can't convert negative int to unsigned|"
+          r"value cannot be converted to type \S+ without overflow|int too large to convert to float",
+          _T("A number too large for the tensor's type"),
+          _T("The numbers in a tensor have a fixed size: int64 (torch.long) holds integers up to about "
+             "9.2e18, int32 up to about 2.1e9, uint8 from 0 to 255, float32 up to about 3.4e38. A Python "
+             "number beyond the range of the type it goes into cannot be stored there."),
+          _T("Use a smaller number, a wider dtype (torch.int64, torch.float64), or a float such as 1e30 "
+             "instead of the integer 10**30 when only the size of the number matters."),
+          """
+x = torch.tensor([1e30])      # a float; torch.tensor([10**30]) is an int64 that overflows
+"""),
+    _rule("empty_reduction", "RuntimeError IndexError",
+          r"Expected reduction dim (-?\d+ )?to (be specified for input\.numel\(\) == 0|have non-zero size)",
+          _T("Maximum or minimum of an empty tensor"),
+          _T("max, min, amax and argmax pick one of the elements, and an empty tensor (or a dimension of "
+             "size 0) has none to pick. sum and mean are defined there (0 and nan); these are not."),
+          _T("Check the size first (x.numel() > 0), or reduce along a dimension that is not empty."),
+          """
+if x.numel() > 0:
+    m = x.max()
+"""),
+    _rule("argument_kind", "TypeError",
+          r"^\w+\(\): argument '\w+' (\(position \d+\) )?(must be|failed to unpack)|"
+          r"^\w+\(\) received an invalid combination of arguments|"
+          # (PyTorch's "missing" quotes the names with ", Python's own with '; "takes 1 positional
+          # argument but 2 were given" is Python's text too, for the program's own functions)
+          r"^\w+\(\) missing \d+ required positional arguments?: \"|"
+          r"^TensorBase\.\w+\(\) takes no (keyword )?arguments",
+          _T("A torch function got an argument of the wrong kind"),
+          _T("PyTorch checks the arguments of its functions before it computes anything: each argument "
+             "has a kind (Tensor, int, tuple of ints, bool, dtype...). The message names the function and "
+             "the argument that does not fit, or lists every form of the function."),
+          _T("Pass a value of the kind the message names: a tensor where it says Tensor (torch.tensor() "
+             "turns numbers and lists into one), an int for a dim, a tuple of ints for a shape."),
+          """
+y = torch.exp(torch.tensor(3.0))    # not torch.exp(3)
+s = x.sum(dim=0)                    # not x.sum('0')
+"""),
     # --- indexing -----------------------------------------------------------------------------
     _rule("index_out_of_range", "IndexError", r"index -?\d+ is out of bounds for dimension \d+ with size \d+",
           _T("Index out of range"),
@@ -499,6 +550,15 @@ loss = F.mse_loss(out.squeeze(1), y)
           """
 optimizer.step()
 scheduler.step()
+"""),
+    _rule("degrees_of_freedom_warning", WARNING, r"degrees of freedom is <= 0",
+          _T("Standard deviation or variance of too few values"),
+          _T("std() and var() divide by the number of values minus one (Bessel's correction), so a single "
+             "value, or none, divides by zero or less and the result is nan."),
+          _T("Pass correction=0 for the plain mean of the squared deviations, or make sure there are at "
+             "least two values."),
+          """
+s = x.std(correction=0)
 """),
     _rule("init_without_underscore_warning", "FutureWarning", r"`nn\.init\.\w+` is now deprecated in favor of",
           _T("nn.init without the trailing underscore"),

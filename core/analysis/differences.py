@@ -37,7 +37,7 @@ import time
 import numpy as np
 
 from core import dtypes
-from core.analysis.verdict import compare
+from core.analysis.verdict import compare, in_dtype, mismatch
 from core.ops.registry import _result_dtype
 from core.tensor.tensor import Tensor
 
@@ -47,7 +47,13 @@ AGREE = 1e-3  # float32 values, float64 differences: agreement to 1e-3 relative 
 
 
 class CannotReplay(Exception):
-    """The tape cannot be replayed in numpy (or not to the engine's numbers)."""
+    """The tape cannot be replayed in numpy (or not to the engine's numbers).  ``overflowed`` is
+    the program's dtype when its numbers differ only where that dtype overflowed (inf or nan
+    where float64 has finite numbers), else None."""
+
+    def __init__(self, overflowed: str | None = None):
+        super().__init__(overflowed)
+        self.overflowed = overflowed
 
 
 def applies(out, leaves) -> bool:
@@ -113,16 +119,23 @@ def _one(k, t, element, step) -> dict:
 
 
 def _check(values, out, leaves):
-    """The unnudged replay gives the engine's leaves and output (to float32 precision)."""
+    """The unnudged replay gives the engine's leaves and output (to float32 precision).  The replay
+    is in float64, the program in its dtype: a replayed number beyond the dtype's range is the
+    infinity the program has there (e¹⁰⁰ in float32), so it is compared as that dtype holds it."""
     for t in [out] + [t for _, t in leaves]:
         got = _value(values, id(t))
         want = np.asarray(t._data, dtype=np.float64)
         if got.shape != want.shape:
             raise CannotReplay()
+        got, _ = in_dtype(got, t._data.dtype)
         d, ok = compare(want, got)
         finite = np.where(np.isfinite(want), np.abs(want), 0)
         if not ok and d > AGREE * max(1.0, float(finite.max()) if finite.size else 1.0):
-            raise CannotReplay()
+            # NOTE: inf - inf is nan in the program where float64 subtracts two finite numbers: when
+            # the program's numbers differ only where they are inf or nan, its dtype overflowed
+            differ = mismatch(want, got) & ~(np.abs(want - got) <= AGREE * max(1.0, float(finite.max())))
+            overflowed = bool(differ.any()) and bool(np.all(~np.isfinite(want[differ]) & np.isfinite(got[differ])))
+            raise CannotReplay(t._data.dtype.name if overflowed else None)
 
 
 def _value(values, key) -> np.ndarray:

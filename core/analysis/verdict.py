@@ -8,6 +8,11 @@ computes in float32, so two numbers agree when they are within
 the same infinity: those are results here, as they are in PyTorch.
 :func:`mismatch` is the same rule kept per entry, for whoever wants to point
 at the entries that disagree rather than only say that some do.
+
+The symbolic witness evaluates J in float64, where e¹⁰⁰ is 2.69e43; the
+program computes in its own dtype, where that number is inf (float32 ends at
+3.4e38), as it is in PyTorch.  :func:`in_dtype` gives J as the program's dtype
+holds it, so that the verdict compares like with like.
 """
 from __future__ import annotations
 
@@ -43,3 +48,29 @@ def mismatch(a, b) -> np.ndarray:
     """True where ``a`` and ``b`` disagree (the rule of :func:`compare`, per entry)."""
     d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
     return d > tol
+
+
+def in_dtype(a, dtype):
+    """``a`` (float64) as ``dtype`` holds it: entries beyond its largest finite number are ±inf
+    (what a cast gives), the rest unchanged.  Returns (the array, the largest finite float64
+    magnitude that overflows, or None when none does).
+
+    >>> in_dtype(np.array([2.0, 2.69e43]), np.float32)[0]
+    array([ 2., inf])
+    """
+    a = np.asarray(a, dtype=np.float64)
+    dtype = np.dtype(dtype)
+    if dtype.kind != "f" or dtype.itemsize >= 8 or not a.size:
+        return a, None
+    with np.errstate(over="ignore", invalid="ignore"):
+        over = np.isfinite(a) & np.isinf(a.astype(dtype))
+    if not over.any():
+        return a, None
+    return np.where(over, np.copysign(np.inf, a), a), float(np.max(np.abs(a[over])))
+
+
+def narrowest(*dtypes):
+    """The floating dtype with the smallest range among ``dtypes`` (numpy dtypes; others ignored),
+    or float64: where a gradient passes through several dtypes, the narrowest one bounds it."""
+    floats = [np.dtype(d) for d in dtypes if np.dtype(d).kind == "f"]
+    return min(floats, key=lambda d: np.finfo(d).max, default=np.dtype(np.float64))

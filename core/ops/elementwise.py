@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.ops import vecmath
+from core.ops import numbers, vecmath
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
@@ -628,7 +628,12 @@ def _(ctx, g, F):
 
 @defop("fill_", "FillBackward2", dtype_rule="keep", pytorch=call(".fill_", 0, "=value"))
 def fill_(a, value=0):
-    return np.full(np.shape(a), _raw(value), dtype=a.dtype)
+    value = _raw(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = numbers.fill_value(value, a.dtype, half_exempt=np.size(a) == 1)
+        if a.dtype.kind in "iu" and isinstance(value, int):
+            value = numbers.wrap(value, a.dtype)   # -1 into uint8 is 255, as C++ casts it
+    return np.full(np.shape(a), value, dtype=a.dtype)
 
 
 @fill_.def_vjp
@@ -753,8 +758,29 @@ maximum = _extreme2("maximum", "MaximumBackward0")
 minimum = _extreme2("minimum", "MinimumBackward0")
 
 
+# ---------------------------------------------------------------------------
+# integer-valued division: floor, trunc, remainder, fmod
+# ---------------------------------------------------------------------------
+
+def check_integer_divisor(a, b):
+    """PyTorch's integer kernels raise where numpy gives 0 (``5 // 0``, ``5 % 0``): an integer
+    division by zero is an error, for every element actually computed (none: no error)."""
+    b = np.asarray(b)
+    if b.dtype.kind in "iub" and np.asarray(a).dtype.kind in "iub" and (b == 0).any() \
+            and 0 not in np.broadcast_shapes(np.shape(a), b.shape):
+        raise RuntimeError("ZeroDivisionError")
+
+
+def _integer_kernel(a, kernel):
+    """PyTorch has no bool kernel for these: '"div_floor_cpu" not implemented for 'Bool''."""
+    if np.asarray(a).dtype == np.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+
+
 @defop("floor_divide", "DivBackward1", pytorch=call("torch.floor_divide", 0, 1), pytorch_inplace=True)
 def floor_divide(a, b):
+    _integer_kernel(a, "div_floor_cpu")
+    check_integer_divisor(a, b)
     return np.floor_divide(a, b)
 
 
@@ -766,3 +792,58 @@ def _(ctx, g, F):
 @floor_divide.def_symbolic
 def _(S, s, n):
     return S.const(np.floor_divide(n[0], n[1]))
+
+
+@defop("trunc_divide", "DivBackward2", pytorch=call("torch.div", 0, 1, rounding_mode="=rounding_mode"))
+def trunc_divide(a, b, rounding_mode="trunc"):
+    """``torch.div(a, b, rounding_mode='trunc')`` on integers (floats divide, then truncate):
+    the quotient rounded toward zero, in integers (a float64 detour would round large int64)."""
+    _integer_kernel(a, "div_trunc_cpu")
+    check_integer_divisor(a, b)
+    q = np.floor_divide(a, b)
+    # floor and trunc differ where the division is inexact and the signs differ
+    return q + ((np.remainder(a, b) != 0) & ((np.asarray(a) < 0) != (np.asarray(b) < 0)))
+
+
+def _modulo(name, grad_fn, kernel, fn, quotient, scalar):
+    """remainder (Python's %: the sign of the divisor) and fmod (C's: the sign of the dividend).
+    ``scalar``: the divisor is a Python number, the parameter ``other`` (PyTorch's ...Backward0,
+    no gradient for it; core.torch.functional casts the input to the result's dtype first)."""
+    torch_name = "torch." + kernel.split("_cpu")[0]
+    if scalar:
+        def forward(a, other=1):
+            _integer_kernel(a, kernel)
+            check_integer_divisor(a, other)
+            a = np.asarray(a)
+            return fn(a, a.dtype.type(other))[()]
+        call_ = call(torch_name, 0, "=other")
+    else:
+        def forward(a, b):
+            _integer_kernel(a, kernel)
+            check_integer_divisor(a, b)
+            return fn(a, b)
+        call_ = call(torch_name, 0, 1)
+    op = defop(name, grad_fn, needs={} if scalar else {1: (0, 1)}, input_names=("self", "other"),
+               pytorch=call_, pytorch_inplace=True)(forward)
+
+    def vjp(ctx, g, F):
+        if scalar or not ctx.wants(1):
+            return (g,) if scalar else (g, None)
+        a, b = np.asarray(_raw(ctx.input(0, F))), np.asarray(_raw(ctx.input(1, F)))
+        # d/db (a - b·q(a/b)) = -q(a/b): q is floor (remainder) or trunc (fmod), constant between its jumps
+        return g, -g * F.const(quotient(a / b).astype(np.result_type(_raw(g))))
+    op.vjp = vjp
+
+    def symbolic(S, s, n, other=None):
+        if scalar:
+            return S.obj(s[0] - S.number(other) * S.const(quotient(np.asarray(n[0]) / other)))
+        return S.obj(s[0] - S.obj(s[1]) * S.const(quotient(np.asarray(n[0]) / np.asarray(n[1]))))
+    op.symbolic = symbolic
+    return op
+
+
+remainder = _modulo("remainder", "RemainderBackward1", "remainder_cpu", np.remainder, np.floor, scalar=False)
+remainder_scalar = _modulo("remainder_scalar", "RemainderBackward0", "remainder_cpu", np.remainder, np.floor,
+                           scalar=True)
+fmod = _modulo("fmod", "FmodBackward1", "fmod_cpu", np.fmod, np.trunc, scalar=False)
+fmod_scalar = _modulo("fmod_scalar", "FmodBackward0", "fmod_cpu", np.fmod, np.trunc, scalar=True)

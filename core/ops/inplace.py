@@ -17,6 +17,7 @@ from core import dtypes
 from core.tensor import grad_mode
 from core.tensor.node import Node, _seq
 from core.tensor.tensor import Tensor
+from core.ops import numbers
 from core.ops.vjp import NumpyF, node_apply
 from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
 from core.context import custom_forward as _custom_forward, observers as _observers
@@ -203,6 +204,10 @@ def _advanced_array(x, size, dim):
         if arr.dtype.kind not in "biu":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
     else:
+        items = np.ravel(np.asarray(x, dtype=object))
+        odd = next((v for v in items if not isinstance(v, (int, float, np.number))), None)
+        if odd is not None:   # x[[0, 'a']]: PyTorch makes an index tensor of the list, and cannot
+            raise TypeError(f"new(): invalid data type '{type(odd).__name__}'")
         arr = np.asarray(x)
         if arr.dtype.kind == "f":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
@@ -220,6 +225,8 @@ def _expand_index(t, idx):
     for x in idx:
         if x is None or x is Ellipsis:
             continue
+        if type(x) is int:
+            numbers.unpack_long(x)   # x[10**30]: PyTorch unpacks an index as an int64
         if isinstance(x, Tensor) and x.dtype is dtypes.bool_:
             consumed += x.dim()
         elif isinstance(x, np.ndarray) and x.dtype == np.bool_:
@@ -264,6 +271,8 @@ def _basic_steps(t, idx):
             d += arr.ndim if arr.dtype == np.bool_ else 1
         else:
             i = _num(x)
+            if isinstance(i, str):   # PyTorch tries to make an index tensor of it
+                raise TypeError("new(): invalid data type 'str'")
             if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
                 raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
                                  "are valid indices (got " + type(x).__name__ + ")")
@@ -299,6 +308,10 @@ def getitem(self, idx):
 def setitem(self, idx, value):
     """``self[idx] = value`` for a Tensor or Python number ``value`` (the torch
     layer turns lists and arrays into tensors first)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # a number written by indexing is unpacked as an int (it must fit int64), then must fit the dtype
+        numbers.unpack_long(value)
+        numbers.checked(value, self._data.dtype, numbers.CPP_NAMES[self._data.dtype.name])
     idx = _expand_index(self, idx)
     steps, adv = _basic_steps(self, idx)
     target = self

@@ -9,6 +9,8 @@ expand).
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from core import dtypes
@@ -164,7 +166,11 @@ prod_dim.symbolic = lambda S, s, n, dim=0, keepdim=False: S.prod(s[0], dim, keep
 
 def _var_forward(a, dim=None, correction=1, keepdim=False):
     a = np.asarray(a)
-    return np.var(a, axis=_axes(dim, a.ndim), ddof=correction, keepdims=keepdim, dtype=a.dtype)[()]
+    with warnings.catch_warnings():
+        # NOTE: no degrees of freedom gives nan (or inf), as in PyTorch; PyTorch's own warning is
+        # core.torch.functional's, numpy's RuntimeWarning would not be PyTorch's
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.var(a, axis=_axes(dim, a.ndim), ddof=correction, keepdims=keepdim, dtype=a.dtype)[()]
 
 
 @defop("var", "VarBackward0", needs={0: (0,)}, dtype_rule="keep",
@@ -290,16 +296,16 @@ def _extreme(kind, name, grad_fn, has_dim):
     if has_dim:
         def forward(a, dim=None, keepdim=False):
             a = np.asarray(a)
-            if a.size == 0:
+            if a.size == 0 and dim is None:   # (along a dim of size 0: core.torch.functional refuses it)
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
-                                   "Specify the reduction dim with the 'dim' parameter.")
+                                   "Specify the reduction dim with the 'dim' argument.")
             return fn(a, axis=_axes(dim, a.ndim), keepdims=keepdim)[()]
     else:
         def forward(a):
             a = np.asarray(a)
             if a.size == 0:
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
-                                   "Specify the reduction dim with the 'dim' parameter.")
+                                   "Specify the reduction dim with the 'dim' argument.")
             return fn(a)[()]
     replay = call("torch." + name, 0, dim="=dim", keepdim="=keepdim") if has_dim else call("torch." + name, 0)
     op = defop(name if has_dim else name + "_all", grad_fn, needs={0: (0,)}, saves_result=True,

@@ -23,6 +23,7 @@ from typing import Callable
 import numpy as np
 
 from core import dtypes
+from core.ops import numbers
 from core.context import guard as _guard, observers as _observers
 from core.tensor import grad_mode
 from core.tensor.node import node_class, _seq
@@ -143,6 +144,12 @@ def _cast_inputs(inputs, np_dtype):
         if isinstance(x, Tensor):
             a = x._data
             out.append(a if a.dtype == np_dtype else a.astype(np_dtype))
+        elif type(x) is int:
+            # a Python int is a c10::Scalar (int64 or uint64), cast to an integer result as C++ casts it
+            numbers.scalar(x)
+            out.append(numbers.wrap(x, np_dtype) if np_dtype.kind in "iu" else x)
+        elif isinstance(x, np.generic):
+            out.append(x.item())   # a numpy number is a Python number to PyTorch (it does not set the dtype)
         else:
             out.append(x)
     return out
@@ -169,7 +176,7 @@ def _fast_arrays(op, inputs, Tensor):
     if n == 2:
         b = inputs[1]
         tb = type(b)
-        if tb is float or tb is int:
+        if tb is float or tb is int and -9223372036854775808 <= b <= 9223372036854775807:
             return (a._data, b)
         if tb is Tensor and b._data.dtype is ad:
             return (a._data, b._data)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import dtypes
 from core.ops.registry import SPECIAL, call, defop
 
 
@@ -20,6 +21,9 @@ def _view_shape(shape, numel):
         raise RuntimeError("only one dimension can be inferred")
     if -1 in shape:
         rest = int(np.prod([s for s in shape if s != -1])) if len(shape) > 1 else 1
+        if rest == 0 and numel == 0:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape [{', '.join(str(s) for s in shape)}] "
+                               "because the unspecified dimension size -1 can be any value and is ambiguous")
         if rest == 0 or numel % rest:
             raise RuntimeError(f"shape '[{', '.join(str(s) for s in shape)}]' is invalid for input of size {numel}")
         shape[shape.index(-1)] = numel // rest
@@ -181,9 +185,9 @@ def expand(a, shape=()):
     a = np.asarray(a)
     lead = len(shape) - a.ndim
     if lead < 0:
-        raise RuntimeError(f"expand(torch.FloatTensor{{[{', '.join(map(str, a.shape))}]}}, size=[{', '.join(map(str, shape))}]): "
-                           "the number of sizes provided ({}) must be greater or equal to the number of dimensions "
-                           "in the tensor ({})".format(len(shape), a.ndim))
+        raise RuntimeError(f"expand({dtypes.from_numpy(a.dtype).legacy_name}{{[{', '.join(map(str, a.shape))}]}}, "
+                           f"size=[{', '.join(map(str, shape))}]): the number of sizes provided ({len(shape)}) must be "
+                           f"greater or equal to the number of dimensions in the tensor ({a.ndim})")
     target = tuple(a.shape[i - lead] if (s == -1 and i >= lead) else s for i, s in enumerate(shape))
     for i in range(a.ndim):
         if a.shape[i] != 1 and a.shape[i] != target[i + lead]:

@@ -110,7 +110,7 @@ def jacobian(out_sym, leaf_syms, values: dict, progress=None, cancel=None, block
                 pace = (time.monotonic() - begun) / max(1, part.rows * part.cols)
                 parts.append(part)
                 c += part.cols
-            if keep:
+            if keep and parts:          # (an empty leaf has no columns: nothing to keep)
                 block = parts[0]
                 for part in parts[1:]:
                     block = block.row_join(part)

@@ -17,6 +17,7 @@ from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                                      set_grad_enabled)
 from core.tensor.tensor import (Size, Tensor, channels_last, channels_last_3d, contiguous_format, is_tensor,
                                memory_format, preserve_format)
+from core.torch import arguments as _arguments, signatures as _signatures
 from core.torch import tensor_methods as _tensor_methods  # noqa: F401  (attaches Tensor methods)
 from core.torch.functional import *  # noqa: F401,F403  (the functions programs call: functional.__all__)
 from core.printing import get_printoptions as _get_printoptions, set_printoptions  # noqa: F401
@@ -140,6 +141,30 @@ from core.torch.nn.functional import (adaptive_avg_pool1d, avg_pool1d,  # noqa: 
                                    binary_cross_entropy_with_logits, conv1d, conv2d, conv_transpose1d,
                                    conv_transpose2d, kl_div, max_pool1d,
                                    max_pool2d)
+
+
+from core.torch import inplace_random as _inplace_random_module  # noqa: E402
+from core.torch.nn import dropout as _dropout_module  # noqa: E402
+
+
+def _check_arguments():
+    """Put PyTorch's argument check in front of every torch function and Tensor method PyTorch
+    binds in C++ (core.torch.arguments; the signatures: core.torch.signatures).  Done once, here,
+    where every name is bound; core's own calls of core.torch.functional go to the unchecked ones."""
+    names = globals()
+    for name, signatures in _signatures.FUNCTIONS.items():
+        if name in names:
+            names[name] = _arguments.checked(_arguments.Parser(name, signatures), names[name])
+    # the interpreter's torch module takes these two from their own modules (core/interp/sandbox.py)
+    _inplace_random_module.bernoulli, _dropout_module.torch_dropout = names["bernoulli"], names["dropout"]
+    for name, signatures in _signatures.METHODS.items():
+        method = Tensor.__dict__.get(name)
+        if callable(method):
+            setattr(Tensor, name, _arguments.no_arguments(name, method) if signatures is None else
+                    _arguments.checked(_arguments.Parser(name, signatures), method, method=True))
+
+
+_check_arguments()
 
 
 @_contextlib.contextmanager

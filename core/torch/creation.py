@@ -7,6 +7,7 @@ PyTorch's generator would give (the app says so where it matters).
 """
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
@@ -15,6 +16,7 @@ from core import dtypes
 from core.tensor import grad_mode
 from core.tensor.tensor import FLOAT_ONLY, Size, Tensor
 from core.context import check_shape, leaf_created
+from core.ops import numbers
 from core.torch.random import Generator
 
 # PyTorch's warning when a constructor copies a tensor ("torch.tensor", "tensor.new_tensor")
@@ -54,9 +56,15 @@ def _nominal_shape(data):
     return shape
 
 
-def _infer(data):
-    """Convert nested Python data to a numpy array with torch's dtype inference."""
+def _infer(data, dtype=None):
+    """Convert nested Python data to a numpy array with torch's dtype inference (or ``dtype``),
+    storing each number as PyTorch does (:func:`core.ops.numbers.element`)."""
     check_shape(_nominal_shape(data))
+    first = data
+    while isinstance(first, (list, tuple)) and first:
+        first = first[0]
+        if isinstance(first, str):   # a str is a sequence to PyTorch: one dimension too many
+            raise ValueError("too many dimensions 'str'")
     kinds = set()
 
     def walk(x, depth, shape):
@@ -75,13 +83,19 @@ def _infer(data):
             kinds.add("int")
         elif isinstance(x, (float, np.floating)):
             kinds.add("float")
-        else:
+        elif isinstance(x, str):
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+        elif dtype is None:
+            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
+        else:
+            raise TypeError(f"must be real number, not {type(x).__name__}")
         return x
 
     nested = walk(data, 0, [])
     tensor_dtypes = [k for k in kinds if isinstance(k, dtypes.dtype)]
-    if "float" in kinds or any(d.is_floating_point for d in tensor_dtypes):
+    if dtype is not None:
+        dt = dtype
+    elif "float" in kinds or any(d.is_floating_point for d in tensor_dtypes):
         fl = [d for d in tensor_dtypes if d.is_floating_point]
         dt = fl[0] if fl and "float" not in kinds else dtypes.get_default_dtype()
     elif "int" in kinds or any(d.category == 1 for d in tensor_dtypes):
@@ -90,7 +104,27 @@ def _infer(data):
         dt = dtypes.bool_
     else:
         dt = dtypes.get_default_dtype()
-    return np.array(nested, dtype=dt.np)
+    if not (dt.category == 1 and "float" in kinds):   # numpy casts floats to integers unchecked
+        try:
+            return np.array(nested, dtype=dt.np)
+        except (OverflowError, ValueError):
+            pass   # a number numpy refuses: PyTorch's rules say what happens (below)
+    return np.array(_stored(nested, dt.np), dtype=dt.np)
+
+
+def _stored(x, np_dtype):
+    """Nested data with every Python number as PyTorch stores it in ``np_dtype`` (checked, and an
+    integer wrapped as C++ casts it: -1 in a uint8 is 255)."""
+    if isinstance(x, list):
+        return [_stored(y, np_dtype) for y in x]
+    if isinstance(x, (bool, np.ndarray)) or not isinstance(x, (int, float, np.integer, np.floating)):
+        return x
+    x = numbers.element(x, np_dtype)
+    if np_dtype.kind in "iu" and isinstance(x, (int, np.integer)):
+        return numbers.wrap(int(x), np_dtype)
+    if np_dtype.kind in "iu":
+        return int(x)  # C++ truncates toward zero
+    return x
 
 
 # The device types PyTorch 2.13 names in its parse error, in its order.
@@ -149,6 +183,8 @@ def check_device(where):
     """Refuse a device argument that is not the CPU, as PyTorch without CUDA does."""
     if where is None:
         return
+    if isinstance(where, int) and not isinstance(where, bool):
+        raise RuntimeError("Cannot access accelerator device when none is available.")
     d = where if isinstance(where, device) else device(where)
     if d.type == "cuda":
         raise AssertionError(NO_CUDA)
@@ -167,7 +203,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         dtypes.from_numpy(data.dtype)
         arr = np.array(data, copy=True)
     else:
-        arr = _infer(data)
+        arr = _infer(data, dtype)
     return _finish(arr, dtype, requires_grad)
 
 
@@ -197,11 +233,21 @@ def _size(args, kwargs):
     return tuple(int(s) for s in args)
 
 
+def _fill(value, dtype, shape):
+    """A fill value as full and fill_ write it into ``dtype`` (core.ops.numbers), -1 wrapped into a
+    uint8 as C++ casts it (numpy refuses it)."""
+    value = numbers.fill_value(value, dtype.np, half_exempt=math.prod(shape) == 1)
+    if dtype.category == 1 and isinstance(value, int) and not isinstance(value, bool):
+        return numbers.wrap(value, dtype.np)
+    return value
+
+
 def _filled(value, args, kwargs, default=None):
     dtype = kwargs.pop("dtype", None) or default or dtypes.get_default_dtype()
     requires_grad = kwargs.pop("requires_grad", False)
     check_device(kwargs.pop("device", None))
     shape = _size(args, kwargs)
+    value = _fill(value, dtype, shape)
     for s in shape:
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, shape))}]")
@@ -229,25 +275,26 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
     return _filled(fill_value, (tuple(size),), {"dtype": dtype, "requires_grad": requires_grad})
 
 
-def _like(value):
+def _like(name, value):
     def fn(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
         check_device(device)
         check_shape(input.shape)
         d = dtype or input.dtype
         return _finish(np.full(input._data.shape, value, dtype=d.np), None, requires_grad)
+    fn.__name__ = fn.__qualname__ = name
     return fn
 
 
-ones_like = _like(1)
-zeros_like = _like(0)
-empty_like = _like(0)
+ones_like = _like("ones_like", 1)
+zeros_like = _like("zeros_like", 0)
+empty_like = _like("empty_like", 0)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False):
     check_device(device)
     check_shape(input.shape)
     d = dtype or input.dtype
-    return _finish(np.full(input._data.shape, fill_value, dtype=d.np), None, requires_grad)
+    return _finish(np.full(input._data.shape, _fill(fill_value, d, input.shape), dtype=d.np), None, requires_grad)
 
 
 def _new_filled(value):
@@ -352,6 +399,10 @@ def _linspace_values(start, end, steps, np_dtype):
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
     check_device(device)
+    dims = [(name, t.dim()) for name, t in (("start", start), ("end", end)) if isinstance(t, Tensor) and t.dim()]
+    if dims:
+        raise RuntimeError("linspace only supports 0-dimensional start and end tensors, but got " +
+                           " and ".join(f"{name} with {n} dimension(s)" for name, n in dims) + ".")
     d = dtype or dtypes.get_default_dtype()
     check_shape((int(steps),))
     return _finish(_linspace_values(start, end, int(steps), d.np), None, requires_grad)
@@ -410,12 +461,14 @@ def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, devic
     return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
 
-def rand_like(input, *, dtype=None, requires_grad=False):
-    return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+def rand_like(input, *, dtype=None, requires_grad=False, device=None, generator=None):
+    return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device,
+                generator=generator)
 
 
-def randn_like(input, *, dtype=None, requires_grad=False):
-    return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+def randn_like(input, *, dtype=None, requires_grad=False, device=None, generator=None):
+    return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device,
+                 generator=generator)
 
 
 def legacy_new(dtype, args, kwargs, cls=Tensor):

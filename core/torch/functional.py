@@ -13,10 +13,11 @@ import numpy as np
 
 from core import dtypes
 from core.ops import REGISTRY as R
-from core.ops import apply
+from core.ops import apply, numbers
 from core.ops.activations import INPLACE_NODES, SELU_ALPHA, SELU_SCALE
 from core.ops.inplace import _num, copy_, getitem, inplace
 from core.ops.inplace import setitem as _setitem  # noqa: F401
+from core.ops.registry import _result_dtype
 from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
 from core.tensor import grad_mode
@@ -59,16 +60,34 @@ def _lhs(x):
 # arithmetic
 # ---------------------------------------------------------------------------
 
+def check_alpha(op, inputs, alpha):
+    """PyTorch's alpha_check: a bool alpha only where the result is bool."""
+    if isinstance(alpha, bool) and _result_dtype(op, inputs) is not dtypes.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+
+
 def add(input, other, *, alpha=1, out=None):
-    return _binary(R["add"], _lhs(input), as_tensor_operand(other), _EMPTY if alpha == 1 else {"alpha": alpha})
+    input, other = _lhs(input), as_tensor_operand(other)
+    check_alpha(R["add"], (input, other), alpha)
+    return _binary(R["add"], input, other, _EMPTY if alpha == 1 else {"alpha": alpha})
+
+
+def check_sub(input, other):
+    """PyTorch's sub_check: no bool operand (a Python bool is a bool tensor to it)."""
+    bools = [x.dtype is dtypes.bool_ if isinstance(x, Tensor) else isinstance(x, bool) for x in (input, other)]
+    if builtins.all(bools):
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+                           "`^` or `logical_xor()` operator instead.")
+    if builtins.any(bools):
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                           "invert a mask, use the `~` or `logical_not()` operator instead.")
 
 
 def sub(input, other, *, alpha=1, out=None):
-    input = _lhs(input)
-    if input.dtype is dtypes.bool_ and isinstance(other, Tensor) and other.dtype is dtypes.bool_:
-        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
-                           "`^` or `logical_xor()` operator instead.")
-    return _binary(R["sub"], input, as_tensor_operand(other), _EMPTY if alpha == 1 else {"alpha": alpha})
+    input, other = _lhs(input), as_tensor_operand(other)
+    check_sub(input, other)
+    check_alpha(R["sub"], (input, other), alpha)
+    return _binary(R["sub"], input, other, _EMPTY if alpha == 1 else {"alpha": alpha})
 
 
 def rsub(input, other, alpha=1):
@@ -84,12 +103,53 @@ def mul(input, other, *, out=None):
 
 
 def div(input, other, *, rounding_mode=None, out=None):
+    if rounding_mode not in (None, "trunc", "floor"):
+        raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                           f"'{rounding_mode}'")
+    a, b = _lhs(input), as_tensor_operand(other)
     if rounding_mode == "floor":
-        return _binary(R["floor_divide"], _lhs(input), as_tensor_operand(other))
-    r = _binary(R["div"], _lhs(input), as_tensor_operand(other))
+        return _binary(R["floor_divide"], a, b)
+    if rounding_mode == "trunc" and _result_dtype(R["trunc_divide"], (a, b)).category < 2:
+        return _binary(R["trunc_divide"], a, b, {"rounding_mode": "trunc"})
+    r = _binary(R["div"], a, b)
     if rounding_mode == "trunc":
         return trunc(r)
     return r
+
+
+def floor_divide(input, other, *, out=None):
+    return _binary(R["floor_divide"], _lhs(input), as_tensor_operand(other))
+
+
+def _modulo(name, input, other):
+    other = as_tensor_operand(other)
+    if isinstance(other, Tensor):
+        return _binary(R[name], _lhs(input), other)
+    # a number divisor is a parameter (...Backward0): the input goes to the result's dtype first
+    d = _result_dtype(R[name], (input, other))
+    if d is not input.dtype:
+        input = to(input, d)
+    return apply(R[name + "_scalar"], (input,), {"other": _scalar_in(other, d)})
+
+
+def _scalar_in(x, d):
+    """A Python number as the kernel takes it in dtype ``d`` (an int wraps as C++ casts it)."""
+    if isinstance(x, np.generic):
+        x = x.item()
+    if type(x) is int:
+        numbers.scalar(x)
+        return numbers.wrap(x, d.np) if d.category == 1 else x
+    return x
+
+
+def remainder(input, other, *, out=None):
+    """Python's %: the result takes the divisor's sign (RemainderBackward0 for a number divisor)."""
+    return _modulo("remainder", input, other)
+
+
+def fmod(input, other, *, out=None):
+    """C's fmod: the result takes the dividend's sign (FmodBackward0 for a number divisor)."""
+    return _modulo("fmod", input, other)
 
 
 true_divide = divide = div
@@ -348,7 +408,10 @@ def dist(input, other, p=2):
     return apply(R["dist"], (input, as_tensor_operand(other)), {"p": _num(p)})
 
 
-def outer(input, vec2):
+def outer(input, vec2, *, out=None):
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t.dim() != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.dim()}-D")
     return mul(unsqueeze(input, 1), vec2)
 
 
@@ -400,11 +463,15 @@ def clamp(input, min=None, max=None, *, out=None):
 clip = clamp
 
 
-def clamp_min(input, min):
+def clamp_min(input, min, *, out=None):
+    if isinstance(min, Tensor):
+        return clamp(input, min)
     return apply(R["clamp_min"], (input,), {"min": _num(min)})
 
 
-def clamp_max(input, max):
+def clamp_max(input, max, *, out=None):
+    if isinstance(max, Tensor):
+        return clamp(input, None, max)
     return apply(R["clamp_max"], (input,), {"max": _num(max)})
 
 
@@ -424,9 +491,9 @@ def where(condition, input=None, other=None):
 def _compare(name):
     op = R[name]
 
-    def fn(input, other):
+    def fn(input, other, *, out=None):
         return _binary(op, _lhs(input), as_tensor_operand(other))
-    fn.__name__ = name
+    fn.__name__ = fn.__qualname__ = name
     return fn
 
 
@@ -517,18 +584,25 @@ def _correction(unbiased, correction):
     return 1 if unbiased else 0
 
 
-def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    if isinstance(dim, bool):
-        unbiased, dim = dim, None
-    return apply(R["var"], (input,), {"dim": None if dim is None else _dims(input, dim),
-                                      "correction": _correction(unbiased, correction), "keepdim": keepdim})
+def _spread(name):
+    """var and std, with PyTorch's warning when the degrees of freedom are not positive."""
+    def fn(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
+        if isinstance(dim, bool):
+            unbiased, dim = dim, None
+        dims = None if dim is None else _dims(input, dim)
+        correction = _correction(unbiased, correction)
+        result = apply(R[name], (input,), {"dim": dims, "correction": correction, "keepdim": keepdim})
+        kept = result.numel()
+        if (input.numel() // kept if kept else 0) - correction <= 0:
+            warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                          "reduction factor (input numel divided by output numel). (Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning)
+        return result
+    fn.__name__ = fn.__qualname__ = name
+    return fn
 
 
-def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    if isinstance(dim, bool):
-        unbiased, dim = dim, None
-    return apply(R["std"], (input,), {"dim": None if dim is None else _dims(input, dim),
-                                      "correction": _correction(unbiased, correction), "keepdim": keepdim})
+var, std = _spread("var"), _spread("std")
 
 
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
@@ -562,6 +636,24 @@ class _ReturnType(tuple):
 _RETURN_TYPES = {k: type(k, (_ReturnType,), {"_kind": k}) for k in ("max", "min")}
 
 
+def _nonempty(name, input, dims, shown=None):
+    """PyTorch's errors for a max/min/argmax over nothing: over all of an empty tensor, or along
+    a dim of size 0 (``shown``: the dims as the message names them, normalised or as given)."""
+    shape = tuple(input.shape)
+    if dims is None:
+        if 0 in shape:
+            message = f"{name}(): Expected reduction dim to be specified for input.numel() == 0."
+            if name.startswith("arg"):
+                raise IndexError(message)
+            raise RuntimeError(message + " Specify the reduction dim with the 'dim' argument.")
+        return
+    dims = dims if isinstance(dims, tuple) else (dims,)
+    shown = dims if shown is None else (shown if isinstance(shown, (tuple, list)) else (shown,))
+    for d, as_shown in zip(dims, shown):
+        if shape and shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {as_shown} to have non-zero size.")
+
+
 def _extreme(kind):
     full, along = R[kind + "_all"], R[kind + "_dim"]
 
@@ -569,8 +661,10 @@ def _extreme(kind):
         if isinstance(dim, Tensor):
             return (maximum if kind == "max" else minimum)(input, dim)
         if dim is None:
+            _nonempty(kind, input, None)
             return apply(full, (input,))
         d = input._dim(dim)
+        _nonempty(kind, input, d)
         values = apply(along, (input,), {"dim": d, "keepdim": keepdim})
         node = values.grad_fn
         idx = node._aux if node is not None else None
@@ -585,12 +679,16 @@ max = _extreme("max")
 min = _extreme("min")
 
 
-def amax(input, dim=(), keepdim=False):
-    return apply(R["amax"], (input,), {"dim": None if dim in ((), []) else _dims(input, dim), "keepdim": keepdim})
+def _amax_amin(name):
+    def fn(input, dim=(), keepdim=False, *, out=None):
+        dims = None if dim is None or dim in ((), []) else _dims(input, dim)
+        _nonempty(name, input, dims, dim)   # amax names the dim as given (-2), max normalised (1)
+        return apply(R[name], (input,), {"dim": dims, "keepdim": keepdim})
+    fn.__name__ = fn.__qualname__ = name
+    return fn
 
 
-def amin(input, dim=(), keepdim=False):
-    return apply(R["amin"], (input,), {"dim": None if dim in ((), []) else _dims(input, dim), "keepdim": keepdim})
+amax, amin = _amax_amin("amax"), _amax_amin("amin")
 
 
 def maximum(input, other):
@@ -632,7 +730,9 @@ def view_as(input, other):
 
 
 def argmax(input, dim=None, keepdim=False):
-    return apply(R["argmax"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
+    d = None if dim is None else input._dim(dim)
+    _nonempty("argmax", input, d)
+    return apply(R["argmax"], (input,), {"dim": d, "keepdim": keepdim})
 
 
 def nonzero(input, *, out=None, as_tuple=False):
@@ -650,14 +750,18 @@ def argwhere(input):
     return nonzero(input)
 
 
-def count_nonzero(input, dim=None):
+def count_nonzero(input, dim=None, *dims):
+    if dims:                      # count_nonzero(x, 0, 1): PyTorch's dims as varargs
+        dim = (dim,) + dims
     d = np.asarray(input._data)
     axis = None if dim is None else _dims(input, dim)
     return Tensor._make(np.asarray(np.count_nonzero(d, axis=axis), np.int64)[()])
 
 
 def argmin(input, dim=None, keepdim=False):
-    return apply(R["argmin"], (input,), {"dim": None if dim is None else input._dim(dim), "keepdim": keepdim})
+    d = None if dim is None else input._dim(dim)
+    _nonempty("argmin", input, d)
+    return apply(R["argmin"], (input,), {"dim": d, "keepdim": keepdim})
 
 
 def softmax(input, dim=None, dtype=None, _stacklevel=3):
@@ -741,6 +845,10 @@ def t(input):
 
 def permute(input, *dims):
     dims = _shape_args(dims)
+    if len(dims) != input.dim():
+        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not match the length of "
+                           "the desired ordering of dimensions i.e. input.dim() = "
+                           f"{input.dim()} is not equal to len(dims) = {len(dims)}")
     return apply(R["permute"], (input,), {"dims": tuple(input._dim(d) for d in dims)})
 
 
@@ -757,7 +865,7 @@ def squeeze(input, dim=None):
     return apply(R["squeeze_dim"], (input,), {"dim": _dims(input, dim) if input.dim() else 0})
 
 
-def expand(input, *sizes):
+def expand(input, *sizes, implicit=False):
     return apply(R["expand"], (input,), {"shape": _shape_args(sizes)})
 
 
@@ -778,10 +886,14 @@ def contiguous(input, memory_format=None):
 
 
 def narrow(input, dim, start, length):
+    if isinstance(start, Tensor) and (start.dim() or start.dtype.category != 1):
+        raise RuntimeError("start must be an 0-dim integral Tensor.")
     d = input._dim(dim)
     start = _num(start)
     if start < 0:
         start += input.shape[d]
+    if start + length > input.shape[d]:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({input.shape[d]}).")
     return apply(R["slice"], (input,), {"dim": d, "start": start, "stop": start + length, "step": 1})
 
 
@@ -789,9 +901,9 @@ def gather(input, dim, index, *, sparse_grad=False, out=None):
     """``out[i][j] = input[index[i][j]][j]`` (dim 0) and so on, with PyTorch's checks."""
     if not isinstance(index, Tensor):
         raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type(index).__name__}")
+    d = input._dim(dim) if input.dim() else 0
     if index.dtype not in (dtypes.int64, dtypes.int32):
         raise RuntimeError("gather(): Expected dtype int32/int64 for index")
-    d = input._dim(dim) if input.dim() else 0
     idx = np.asarray(index._data).astype(np.int64)
     if idx.ndim != input.dim() and builtins.max(idx.ndim, input.dim()) > 1:   # 0-d and 1-d pair up, as in PyTorch
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
@@ -810,11 +922,11 @@ def gather(input, dim, index, *, sparse_grad=False, out=None):
 def index_select(input, dim, index):
     if not isinstance(index, Tensor):
         raise TypeError(f"index_select(): argument 'index' (position 2) must be Tensor, not {type(index).__name__}")
-    if index.dtype not in (dtypes.int64, dtypes.int32):
-        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    d = input._dim(dim) if input.dim() else 0
     if index.dim() > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
-    d = input._dim(dim) if input.dim() else 0
+    if index.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     idx = np.atleast_1d(index._data).astype(np.int64)
     size = input.shape[d] if input.dim() else 1
     if input.dim() == 0 and len(idx) != 1:
@@ -831,10 +943,12 @@ def select(input, dim, index):
 def cat(tensors, dim=0, *, out=None):
     tensors = tuple(tensors)
     if not tensors:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+    if tensors[0].dim():
+        tensors[0]._dim(dim)   # PyTorch's range error
     return apply(R["cat"], tensors, {"dim": dim})
 
 
@@ -846,6 +960,8 @@ def stack(tensors, dim=0, *, out=None):
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
     n = tensors[0].dim() + 1
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
     return apply(R["stack"], tensors, {"dim": dim % n})
 
 
@@ -1013,6 +1129,7 @@ def _writes_out(fn):
 # What a program sees as torch.NAME: the generated functions and these composites
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
+    "floor_divide", "fmod", "remainder",
     "index_select", "dist", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "einsum", "eq", "equal",
     "count_nonzero", "flatten", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",

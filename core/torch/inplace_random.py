@@ -40,8 +40,10 @@ def _check_float(t, kernel):
         raise NotImplementedError(f'"{kernel}" not implemented for \'{t.dtype.scalar_name}\'')
 
 
-def uniform_(self, a=0.0, b=1.0, *, generator=None):
-    """Fill with uniforms in [a, b)."""
+def uniform_(self, a=0.0, b=1.0, *, generator=None, **bounds):
+    """Fill with uniforms in [a, b) (PyTorch names them ``from`` and ``to``, which a program can
+    only give as ``**{'from': ...}`` or ``to=``)."""
+    a, b = bounds.pop("from", a), bounds.pop("to", b)
     if a > b:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a} > to={b}")
     _check_float(self, "check_uniform_bounds")
@@ -127,7 +129,10 @@ def attach():
     """The methods on Tensor (called once by core.torch.tensor_methods)."""
     for fn in (uniform_, normal_, bernoulli_, exponential_, random_):
         setattr(Tensor, fn.__name__, fn)
-    Tensor.bernoulli = lambda self, p=None, *, generator=None: bernoulli(self, p, generator=generator)
+    Tensor.bernoulli = lambda self, p=None, *, generator=None: _bernoulli(self, p, generator=generator)
+
+
+_bernoulli = bernoulli   # the method's, whatever torch.bernoulli is made (core.torch checks its arguments)
 
 
 __all__ = ["bernoulli", "get_rng_state", "set_rng_state", "initial_seed"]

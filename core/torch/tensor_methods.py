@@ -8,9 +8,12 @@ does not import them.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from core import dtypes
 from core.autograd.engine import backward as _backward
-from core.ops.registry import REGISTRY as R, apply
+from core.ops import numbers
+from core.ops.registry import REGISTRY as R, _result_dtype, apply
 from core.tensor.errors import legacy_type_name
 from core.tensor.tensor import Tensor
 from core.torch import functional as api, inplace_random as _inplace_random
@@ -24,10 +27,26 @@ reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max
 amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten transpose swapaxes t permute
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
 logical_and logical_or logical_xor equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
-nonzero argwhere count_nonzero gather arcsin arccos arctan""".split()
+nonzero argwhere count_nonzero gather arcsin arccos arctan
+floor_divide remainder fmod""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
+
+# what PyTorch's binary operators take beside a tensor: a tensor or a number (numpy's too); for
+# anything else they return NotImplemented, so Python raises its own TypeError
+# ("unsupported operand type(s) for +: 'Tensor' and 'str'") or, for ==, compares identities
+_OPERANDS = (Tensor, bool, int, float, complex, np.number, np.bool_, np.ndarray)
+
+
+def _operator(fn):
+    def method(self, other):
+        if not isinstance(other, _OPERANDS):
+            return NotImplemented
+        return fn(self, other)
+    method.__name__ = getattr(fn, "__name__", "operator")
+    return method
+
 
 def _fast_binary(op, slow):
     """``a <op> b`` for a tensor and a number or tensor goes straight to the
@@ -41,35 +60,46 @@ def _fast_binary(op, slow):
                 return apply(op, (self, other))
             except ValueError:
                 pass
+        elif not isinstance(other, _OPERANDS):
+            return NotImplemented
         return slow(self, other)
     return method
 
 
-Tensor.__matmul__ = api.matmul
-Tensor.__rmatmul__ = lambda self, other: api.matmul(api.as_tensor_operand(other), self)
+def _matmul_operand(fn):
+    def method(self, other):
+        return fn(self, other) if isinstance(other, (Tensor, np.ndarray)) else NotImplemented
+    return method
+
+
+Tensor.__matmul__ = _matmul_operand(lambda self, other: api.matmul(self, api.as_tensor_operand(other)))
+Tensor.__rmatmul__ = _matmul_operand(lambda self, other: api.matmul(api.as_tensor_operand(other), self))
 Tensor.__add__ = _fast_binary(R["add"], api.add)
 Tensor.__radd__ = _fast_binary(R["add"], api.add)
 Tensor.__sub__ = _fast_binary(R["sub"], api.sub)
-Tensor.__rsub__ = lambda self, other: api.rsub(self, other)
+Tensor.__rsub__ = _operator(lambda self, other: api.rsub(self, other))
 Tensor.__mul__ = _fast_binary(R["mul"], api.mul)
 Tensor.__rmul__ = _fast_binary(R["mul"], api.mul)
 Tensor.__truediv__ = _fast_binary(R["div"], api.div)
-Tensor.__rtruediv__ = lambda self, other: api.rdiv(self, other)
-Tensor.__floordiv__ = lambda self, other: api.div(self, other, rounding_mode="floor")
-Tensor.__pow__ = lambda self, other: api.pow(self, other)
-Tensor.__rpow__ = lambda self, other: api.rpow(self, other)
+Tensor.__rtruediv__ = _operator(lambda self, other: api.rdiv(self, other))
+Tensor.__floordiv__ = _operator(lambda self, other: api.floor_divide(self, other))
+Tensor.__rfloordiv__ = _operator(lambda self, other: api.floor_divide(other, self))
+Tensor.__mod__ = _operator(lambda self, other: api.remainder(self, other))
+Tensor.__rmod__ = _operator(lambda self, other: api.remainder(other, self))
+Tensor.__pow__ = _operator(lambda self, other: api.pow(self, other))
+Tensor.__rpow__ = _operator(lambda self, other: api.rpow(self, other))
 Tensor.__neg__ = api.neg
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = api.abs
-Tensor.__lt__ = api.lt
-Tensor.__le__ = api.le
-Tensor.__gt__ = api.gt
-Tensor.__ge__ = api.ge
-Tensor.__eq__ = api.eq
-Tensor.__ne__ = api.ne
-Tensor.__and__ = api.logical_and
-Tensor.__or__ = api.logical_or
-Tensor.__xor__ = api.logical_xor
+Tensor.__lt__ = _operator(api.lt)
+Tensor.__le__ = _operator(api.le)
+Tensor.__gt__ = _operator(api.gt)
+Tensor.__ge__ = _operator(api.ge)
+Tensor.__eq__ = _operator(api.eq)
+Tensor.__ne__ = _operator(api.ne)
+Tensor.__and__ = _operator(api.logical_and)
+Tensor.__or__ = _operator(api.logical_or)
+Tensor.__xor__ = _operator(api.logical_xor)
 Tensor.__invert__ = api.logical_not
 Tensor.__getitem__ = api.getitem
 Tensor.__setitem__ = api.setitem
@@ -112,7 +142,11 @@ Tensor.type_as = lambda self, other: api.to(self, other.dtype)
 Tensor.cpu = lambda self, memory_format=None: self
 
 
-def _cuda(self, *args, **kwargs):
+def _cuda(self, device=None, non_blocking=False, *, memory_format=None):
+    if isinstance(device, str):
+        _device(device)          # PyTorch's error for a device string it cannot read
+    elif isinstance(device, int) and not isinstance(device, bool):
+        check_device(device)     # a device index: there is no accelerator
     raise AssertionError(NO_CUDA)
 
 
@@ -145,8 +179,12 @@ def _inplace_binary(name):
     op = R[name]
 
     def fn(self, other, *, alpha=1):
+        other = api.as_tensor_operand(other)
+        if name == "sub":
+            api.check_sub(self, other)
+        api.check_alpha(op, (self, other), alpha)
         params = {} if alpha == 1 else {"alpha": alpha}
-        return api.inplace(op, self, (api.as_tensor_operand(other),), params)
+        return api.inplace(op, self, (other,), params)
     fn.__name__ = name + "_"
     return fn
 
@@ -154,11 +192,45 @@ def _inplace_binary(name):
 Tensor.add_ = _inplace_binary("add")
 Tensor.sub_ = _inplace_binary("sub")
 Tensor.mul_ = lambda self, other: api.inplace(R["mul"], self, (api.as_tensor_operand(other),))
-Tensor.div_ = lambda self, other: api.inplace(R["div"], self, (api.as_tensor_operand(other),))
-Tensor.__iadd__ = lambda self, other: Tensor.add_(self, other)
-Tensor.__isub__ = lambda self, other: Tensor.sub_(self, other)
-Tensor.__imul__ = Tensor.mul_
-Tensor.__itruediv__ = Tensor.div_
+
+
+def _div_(self, other, *, rounding_mode=None):
+    other = api.as_tensor_operand(other)
+    if rounding_mode is None:
+        return api.inplace(R["div"], self, (other,))
+    if rounding_mode == "floor":
+        return api.inplace(R["floor_divide"], self, (other,))
+    if rounding_mode != "trunc":
+        api.div(self, other, rounding_mode=rounding_mode)   # PyTorch's error for the mode
+    if _result_dtype(R["trunc_divide"], (self, other)).category == 2:
+        return _inplace_unary(R["trunc"])(api.inplace(R["div"], self, (other,)))
+    return api.inplace(R["trunc_divide"], self, (other,), {"rounding_mode": "trunc"})
+
+
+def _modulo_(name):
+    def fn(self, other):
+        other = api.as_tensor_operand(other)
+        if isinstance(other, Tensor):
+            return api.inplace(R[name], self, (other,))
+        d = _result_dtype(R[name], (self, other))
+        if d.category > self.dtype.category:
+            raise RuntimeError(f"result type {d.scalar_name} can't be cast to the desired output type "
+                               f"{self.dtype.scalar_name}")
+        return api.inplace(R[name + "_scalar"], self, (), {"other": api._scalar_in(other, self.dtype)})
+    fn.__name__ = name + "_"
+    return fn
+
+
+Tensor.div_ = _div_
+Tensor.floor_divide_ = lambda self, other: api.inplace(R["floor_divide"], self, (api.as_tensor_operand(other),))
+Tensor.remainder_ = _modulo_("remainder")
+Tensor.fmod_ = _modulo_("fmod")
+Tensor.__iadd__ = _operator(lambda self, other: Tensor.add_(self, other))
+Tensor.__isub__ = _operator(lambda self, other: Tensor.sub_(self, other))
+Tensor.__imul__ = _operator(lambda self, other: Tensor.mul_(self, other))
+Tensor.__itruediv__ = _operator(lambda self, other: Tensor.div_(self, other))
+Tensor.__ifloordiv__ = _operator(lambda self, other: Tensor.floor_divide_(self, other))
+Tensor.__imod__ = _operator(lambda self, other: Tensor.remainder_(self, other))
 
 
 def _pow_(self, exponent):
@@ -168,7 +240,7 @@ def _pow_(self, exponent):
 
 
 Tensor.pow_ = _pow_
-Tensor.__ipow__ = _pow_
+Tensor.__ipow__ = _operator(_pow_)
 
 
 def _inplace_unary(op):
@@ -185,6 +257,8 @@ for _name, _op in R.items():
 
 
 def _clamp_(self, min=None, max=None):
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return api.inplace(R["clamp_tensor"], self, (min, max))
     return api.inplace(R["clamp"], self, (), {"min": api._num(min), "max": api._num(max)})
 
 
@@ -195,9 +269,31 @@ Tensor.clamp_max_ = lambda self, max: api.inplace(R["clamp_max"], self, (), {"ma
 Tensor.fill_ = lambda self, value: api.inplace(R["fill_"], self, (), {"value": api._num(value)})
 Tensor.zero_ = lambda self: api.inplace(R["zero_"], self, ())
 Tensor.copy_ = api.copy_
-Tensor.masked_fill_ = lambda self, mask, value: api.setitem(self, mask, value) or self
-Tensor.masked_fill = lambda self, mask, value: api.where(mask, api.as_tensor_operand(value) if not isinstance(
-    value, (int, float)) else value, self)
+
+
+def _boolean_mask(mask):
+    if isinstance(mask, Tensor) and mask.dtype is not dtypes.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.cpp_name}")
+
+
+def _masked_fill_(self, mask, value):
+    _boolean_mask(mask)
+    api.setitem(self, mask, value)
+    return self
+
+
+Tensor.masked_fill_ = _masked_fill_
+
+
+def _masked_fill(self, mask, value):
+    _boolean_mask(mask)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        numbers.fill_value(value, self._data.dtype)
+        return api.where(mask, value, self)
+    return api.where(mask, api.as_tensor_operand(value), self)
+
+
+Tensor.masked_fill = _masked_fill
 
 
 def _legacy_new(cls, *args, **kwargs):

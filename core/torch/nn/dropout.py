@@ -46,7 +46,12 @@ def dropout(input, p=0.5, training=True, inplace=False):
 
 
 def torch_dropout(input, p, train):
-    """``torch.dropout(input, p, train)``: the functional form, every argument required."""
+    """``torch.dropout(input, p, train)``: the functional form, every argument required (its C++
+    check raises RuntimeError where F.dropout's raises ValueError)."""
+    try:
+        _check_p(p)
+    except ValueError as e:
+        raise RuntimeError(str(e)) from None
     return dropout(input, p, train)
 
 

@@ -580,6 +580,9 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     k, s, p, d = (_ntuple(v, 1, n, "pooling")[0] for v, n in (
         (kernel_size, "kernel_size"), (kernel_size if stride is None else stride, "stride"), (padding, "padding"),
         (dilation, "dilation")))
+    for name, v in (("kernel_size", k), ("stride", s), ("dilation", d)):
+        if v <= 0:
+            raise RuntimeError(f"max_pool1d() {name} must be greater than zero, but got {v}")
     out = max_pool2d(_f.unsqueeze(input, -2), (1, k), (1, s), (0, p), (1, d), ceil_mode, return_indices)
     if return_indices:
         return _f.squeeze(out[0], -2), _f.squeeze(out[1], -2)
@@ -603,6 +606,8 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     k = _ntuple(kernel_size, 1, "kernel_size", "pooling")[0]
     s = k if stride is None else _ntuple(stride, 1, "stride", "pooling")[0]
     p = _ntuple(padding, 1, "padding", "pooling")[0]
+    if s == 0:
+        raise RuntimeError("stride should not be zero")
     out = avg_pool2d(_f.unsqueeze(input, -2), (1, k), (1, s), (0, p), ceil_mode, count_include_pad)
     return _f.squeeze(out, -2)
 
@@ -643,6 +648,8 @@ def _conv_transpose(nd, input, weight, bias, stride, padding, output_padding, gr
                            f"of size: [{', '.join(map(str, input.shape))}]")
     if isinstance(padding, str):
         raise TypeError(f"{name}() received an invalid combination of arguments - got a str padding")
+    if weight.dim() < 3:
+        raise RuntimeError("weight should have at least three dimensions")
     unbatched = input.dim() == nd + 1
     x = _f.unsqueeze(input, 0) if unbatched else input
     params = {"stride": _ntuple(stride, nd, "stride", "convolution"),
