@@ -16,6 +16,13 @@ gets the usual ones, 0o666 less the umask), except that a ``private`` file is
 readable and writable by its owner only (0o600), as the desktop's recovery
 files, which may hold unsaved work, are.
 
+Text is encoded with ``errors="backslashreplace"``: a character the encoding
+cannot hold (with UTF-8, only a lone surrogate such as ``"\\ud800"``, which a
+Python string may carry, e.g. from a program's ``print("\\ud800")``) is written
+as Python's repr shows it, ``\\ud800``, so no text ever makes a write fail.  In
+JSON text (written with ``ensure_ascii=False``) that is the JSON escape of the
+same character, so it reads back unchanged.
+
 Failures are :class:`OutputPathError`, whose message names the path and the
 reason; the desktop puts the reason into its own translated sentence.
 """
@@ -65,12 +72,14 @@ def check_writable(path: str | os.PathLike) -> Path:
 
 def write_atomic(path: str | os.PathLike, data: str | bytes, encoding: str = "utf-8", *,
                  private: bool = False) -> Path:
-    """Replace the file at ``path`` with ``data`` (text is encoded with ``encoding``), or leave
-    it as it was; return ``Path(path)``.  ``private`` makes the file 0o600; otherwise it keeps
-    the old file's permissions.  Raises OutputPathError (naming the path and the reason)."""
+    """Replace the file at ``path`` with ``data`` (text is encoded with ``encoding``, a character
+    it cannot hold written as its escape, ``\\ud800``), or leave it as it was; return
+    ``Path(path)``.  ``private`` makes the file 0o600; otherwise it keeps the old file's
+    permissions.  Raises OutputPathError (naming the path and the reason)."""
     given = check_writable(path)
     if isinstance(data, str):
-        data = data.encode(encoding)
+        # NOTE: a lone surrogate cannot be UTF-8; written as Python shows it (\ud800), never a crash
+        data = data.encode(encoding, "backslashreplace")
     # through a symlink: replace the file it points at, in its folder, and keep the link
     target = Path(os.path.realpath(given))
     temporary = None

@@ -1,6 +1,8 @@
 """Start the desktop app: one QApplication, one MainWindow."""
 
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -20,7 +22,7 @@ def run_app(program_path: str | os.PathLike | None = None,
     workspace = program_path is not None and str(program_path).endswith(".bplens")
     try:
         if workspace:  # opened by the window (output, v and step too), after a check that it is there
-            Path(program_path).open("rb").close()
+            _check_regular(program_path)
             program_text, program_name = None, None
         else:
             program_text, program_name = _load_program(program_path)
@@ -66,7 +68,17 @@ def _load_program(program_path: str | os.PathLike | None) -> tuple[str, str]:
     if program_path is None:
         return resources.read_lesson(resources.DEFAULT_LESSON), resources.DEFAULT_LESSON
     path = Path(program_path)
+    _check_regular(path)
     return path.read_text(encoding="utf-8"), path.name
+
+
+def _check_regular(path) -> None:
+    """Raise OSError unless ``path`` is a regular file: a pipe would block the read forever."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise OSError(errno.EISDIR, "it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "it is not a regular file (it is a pipe, a socket or a device)")
 
 
 def _save_screenshot(app, window, path: Path, timeout_ms: int = 30000) -> int:

@@ -7,6 +7,10 @@ written here with core's one atomic writer (:func:`core.files.write_atomic`, as
 workspaces are), so a failed write never leaves half a file or spoils the one
 that was there.  The graph as PNG is the graph view's own
 picture, drawn at twice its size.
+
+Whatever goes wrong (the folder, the disk, the analysis process, text that
+UTF-8 cannot hold), an export ends in "Exported to ..." or in a message that
+says why; the status bar never stays on "Exporting to ...".
 """
 from __future__ import annotations
 
@@ -62,6 +66,7 @@ class Exporter(QObject):
             self.actions[fmt] = action
         self.menu.aboutToShow.connect(self._enable)
         window.host.worker.exportReady.connect(self._ready)
+        window.host.worker.failed.connect(self._failed)
 
     # -- asking ------------------------------------------------------------------------
     def _enable(self):
@@ -93,12 +98,16 @@ class Exporter(QObject):
 
     def export_to(self, fmt: str, path: str) -> None:
         """Export the latest analysis as ``fmt`` to ``path`` (no dialog)."""
-        if fmt == "png":
-            self._write_png(path)
+        try:
+            if fmt == "png":
+                self._write_png(path)
+                return
+            options = {"format": fmt, "filename": Path(self.window.state.path or "program.py").name,
+                       "step": self.window.state.step, "lang": _language()}
+            job = self.window.host.submit(Job("export", options=options))
+        except Exception as e:  # noqa: BLE001 - said in a message, never lost in a slot
+            self._unexpected(fmt, path, e)
             return
-        options = {"format": fmt, "filename": Path(self.window.state.path or "program.py").name,
-                   "step": self.window.state.step, "lang": _language()}
-        job = self.window.host.submit(Job("export", options=options))
         self._pending[job.id] = (fmt, path)
         self.window.statusBar().showMessage(self.tr("Exporting to {0}...").format(path))
 
@@ -107,16 +116,32 @@ class Exporter(QObject):
         if job_id not in self._pending:
             return
         fmt, path = self._pending.pop(job_id)
-        if not result or result.get("text") is None:
-            error = translate_text((result or {}).get("error"))    # core's English, in the UI's language
-            self._tell(fmt, self.tr("Could not export: {0}").format(error or "?"))
-            return
-        self._write_text(fmt, path, result["text"])
+        try:
+            if not isinstance(result, dict) or not isinstance(result.get("text"), str):
+                # core's English, in the UI's language
+                error = translate_text(result.get("error")) if isinstance(result, dict) else None
+                self._tell(fmt, self.tr("Could not export: {0}").format(error or "?"))
+                return
+            self._write_text(fmt, path, result["text"])
+        except Exception as e:  # noqa: BLE001 - said in a message, never lost in a slot
+            self._unexpected(fmt, path, e)
+
+    def _failed(self, job_id: int, message: str) -> None:
+        """The analysis process raised while making the export (its traceback is ``message``)."""
+        if job_id not in self._pending:
+            return   # another job's failure: the window reports it
+        fmt, path = self._pending.pop(job_id)
+        self._tell(fmt, self.tr("Could not export to {0}: the export failed inside Backprop Lens.").format(path),
+                   details=message)
+
+    def _unexpected(self, fmt: str, path: str, error: Exception) -> None:
+        self._tell(fmt, self.tr("Could not export to {0}: {1}").format(path, f"{type(error).__name__}: {error}"))
 
     def _write_text(self, fmt: str, path: str, text: str) -> None:
-        self._write(fmt, path, text.encode("utf-8"))
+        # the text as it is: write_atomic writes what UTF-8 cannot hold (a lone surrogate) as \ud800
+        self._write(fmt, path, text)
 
-    def _write(self, fmt: str, path: str, data: bytes) -> None:
+    def _write(self, fmt: str, path: str, data: str | bytes) -> None:
         try:
             write_atomic(path, data)
         except OutputPathError as e:
@@ -151,10 +176,13 @@ class Exporter(QObject):
         self.window.statusBar().showMessage(self.tr("Exported to {0}").format(path), 8000)
         self.exported.emit(fmt, path)
 
-    def _tell(self, fmt: str, message: str) -> None:
-        """A non-blocking message box (the window stays usable), also emitted for tests."""
+    def _tell(self, fmt: str, message: str, details: str | None = None) -> None:
+        """A non-blocking message box (the window stays usable), also emitted for tests;
+        ``details`` (a traceback) behind the box's "Show Details..."."""
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Export"), message, QMessageBox.StandardButton.Ok,
                           self.window)
+        if details:
+            box.setDetailedText(details)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.last_message = box

@@ -10,29 +10,44 @@ A workspace file (``.bplens``) is UTF-8 JSON::
      "step": -1,                        # the backward step shown; -1: before the first
      "view": {"splitters": [[560, 840], ...], "side_tab": 0}}   # how the window was laid out
 
-:func:`parse_workspace` checks every field and raises :class:`WorkspaceError`,
-whose ``message`` is written for the user, on anything else.  Keys this version
-does not know are ignored, so a later version 1 may add some.
-:func:`write_atomically` writes through core's one atomic writer
-(:func:`core.files.write_atomic`), so a failed save leaves the old file as it was.
+:func:`parse_workspace` checks every field, its type and its range.  A file that
+is not a workspace (not JSON, another format, a newer version, no program text)
+raises :class:`WorkspaceError`, whose ``message`` is written for the user.  Any
+other field that is wrong or missing is left out and the rest kept, the
+program above all: a wrong ``output``, ``v`` or ``step`` becomes its default and
+is named in ``Workspace.dropped`` (the window says so); a wrong ``view`` value
+(a splitter size of 2**31, say) is ignored without a word, as the window's
+layout is no one's work.  Keys this version does not know are ignored, so a
+later version 1 may add some.
+
+Only regular files are read (:func:`read_limited`): a folder, a pipe or a
+device named ``x.bplens`` is refused before it is opened, and opened without
+blocking (``O_NONBLOCK``) in case one is swapped in; at most
+:data:`MAX_FILE_BYTES` are read.  :func:`write_atomically` writes through core's
+one atomic writer (:func:`core.files.write_atomic`), so a failed save leaves the
+old file as it was.
 
 A recovery file is a workspace with one more key, ``"recovery"`` (the name the
 work was shown under, the files it came from, when it was written).  Each window
 writes its own under ``<data dir>/recovery/`` and holds a ``QLockFile`` beside
 it while it lives; a recovery file whose lock is free (stale, or gone) belongs
-to a session that did not close cleanly and is offered on the next start.
+to a session that did not close cleanly and is offered on the next start.  Its
+fields are checked as a workspace's are (a ``saved_at`` that is no time in
+this century is "unknown"); one that cannot be read at all is offered to be
+discarded, never deleted unasked, and never stops the app from starting.
 """
 from __future__ import annotations
 
 import json
 import math
 import os
+import stat
 import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, QStandardPaths, Signal
+from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
@@ -43,14 +58,17 @@ VERSION = 1
 SUFFIX = ".bplens"
 MAX_FILE_BYTES = 16 * 1024 * 1024    # programs are a few kB; a bigger file is not one of ours
 MAX_V_DIMS = 16
+MAX_STEP = 1_000_000                 # far more backward steps than any program's limits allow
+MAX_NAME_CHARS = 1000                # an output's or a document's name
+MAX_PATH_CHARS = 4096
+MAX_SPLITTERS, MAX_PANES, MAX_PANE_PIXELS = 16, 16, 100_000   # a view's splitters, and their sizes
+MAX_SIDE_TAB = 100
+# a recovery file's saved_at outside these (2000-01-01 .. 2100-01-01, UTC) is no time it was written
+EARLIEST_SAVE, LATEST_SAVE = 946_684_800.0, 4_102_444_800.0
 DATA_DIR_ENV = "BACKPROP_LENS_DATA_DIR"
 RECENT_KEY = "workspace/recent_files"
 MAX_RECENT = 8
 _APP = "Backprop Lens"
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Workspace", text)
 
 
 class WorkspaceError(Exception):
@@ -74,6 +92,8 @@ class Workspace:
     v: list | float | int | None = None
     step: int = -1
     view: dict = field(default_factory=dict)
+    # read from a file: what was wrong in it and left out, one phrase each ('"step" should be ...')
+    dropped: list[str] = field(default_factory=list, compare=False, repr=False)
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "program": self.program, "output": self.output,
@@ -88,59 +108,88 @@ def parse_workspace(data: bytes | str, file_name: str = "") -> Workspace:
 
 
 def _parse_json(data: bytes | str, file_name: str) -> dict:
-    name = file_name or _tr("The file")
+    name = file_name or QCoreApplication.translate("Workspace", "The file")
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise WorkspaceError("corrupt", _tr("{0} is damaged: it is not UTF-8 text.").format(name)) from None
+            raise WorkspaceError("corrupt", QCoreApplication.translate(
+                    "Workspace", "{0} is damaged: it is not UTF-8 text.").format(name)) from None
 
     def no_constants(token):  # NaN and Infinity are not JSON; Python's json would accept them
         raise ValueError(f"{token} is not a JSON number")
     try:
         obj = json.loads(data, parse_constant=no_constants)
     except (ValueError, RecursionError) as e:
-        raise WorkspaceError("corrupt", _tr("{0} is damaged: it is not valid JSON ({1}).")
+        raise WorkspaceError("corrupt", QCoreApplication.translate(
+                "Workspace", "{0} is damaged: it is not valid JSON ({1}).")
                              .format(name, _short(e))) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise WorkspaceError("not_workspace", _tr("{0} is not a Backprop Lens workspace.").format(name))
+        raise WorkspaceError("not_workspace", QCoreApplication.translate(
+                "Workspace", "{0} is not a Backprop Lens workspace.").format(name))
     return obj
 
 
 def _workspace_from(obj: dict, file_name: str) -> Workspace:
-    name = file_name or _tr("The file")
+    name = file_name or QCoreApplication.translate("Workspace", "The file")
     version = obj.get("version")
     if not _is_int(version) or version < 1:
-        raise _invalid(name, "version", _tr("a whole number from 1"))
+        raise _invalid(name, "version", QCoreApplication.translate("Workspace", "a whole number from 1"))
     if version > VERSION:
-        raise WorkspaceError("newer_version", _tr(
+        raise WorkspaceError("newer_version", QCoreApplication.translate("Workspace", 
             "{0} was made by a newer Backprop Lens (version {1}); this one reads version {2}. "
             "Update Backprop Lens to open it.").format(name, version, VERSION))
-    for key in ("program", "output", "v", "step", "view"):
-        if key not in obj:
-            raise WorkspaceError("invalid", _tr('{0} is not a valid workspace: "{1}" is missing.').format(name, key))
+    if "program" not in obj:
+        raise WorkspaceError("invalid", QCoreApplication.translate(
+                "Workspace", '{0} is not a valid workspace: "{1}" is missing.').format(name, "program"))
     if not isinstance(obj["program"], str):
-        raise _invalid(name, "program", _tr("text"))
-    if obj["output"] is not None and not (isinstance(obj["output"], str) and obj["output"]):
-        raise _invalid(name, "output", _tr("a tensor's name or null"))
-    if obj["v"] is not None and not _is_v(obj["v"], 0):
-        raise _invalid(name, "v", _tr("a number or a nested list of numbers of one shape, or null"))
-    if not _is_int(obj["step"]) or obj["step"] < -1:
-        raise _invalid(name, "step", _tr("a whole number from -1"))
-    view = obj["view"]
+        raise _invalid(name, "program", QCoreApplication.translate("Workspace", "text"))
+    # NOTE: from here on a wrong field is left out, never the whole file: the program is the user's work
+    ws = Workspace(obj["program"], view=check_view(obj.get("view")))
+    for key, ok, expected in (
+            ("output", _is_name(obj.get("output"), MAX_NAME_CHARS) or obj.get("output") is None,
+             QCoreApplication.translate("Workspace", "a tensor's name or null")),
+            ("v", obj.get("v") is None or _is_v(obj.get("v"), 0),
+             QCoreApplication.translate("Workspace", "a number or a nested list of numbers of one shape, or null")),
+            ("step", _is_int(obj.get("step")) and -1 <= obj.get("step") <= MAX_STEP,
+             QCoreApplication.translate("Workspace", "a whole number from -1 to {0}").format(MAX_STEP))):
+        if key not in obj:
+            ws.dropped.append(QCoreApplication.translate("Workspace", '"{0}" is missing').format(key))
+        elif not ok:
+            ws.dropped.append(QCoreApplication.translate("Workspace", '"{0}" should be {1}').format(key, expected))
+        else:
+            setattr(ws, key, obj[key])
+    return ws
+
+
+def check_view(view) -> dict:
+    """The parts of a saved ``view`` that are right: ``splitters`` (at most :data:`MAX_SPLITTERS`
+    lists of at most :data:`MAX_PANES` sizes, each a whole number from 0 below
+    :data:`MAX_PANE_PIXELS`) and ``side_tab`` (a whole number from 0 to :data:`MAX_SIDE_TAB`);
+    anything else, or a wrong value, is left out.
+
+    >>> check_view({"splitters": [[560, 840]], "side_tab": 1, "zoom": 2})
+    {'splitters': [[560, 840]], 'side_tab': 1}
+    >>> check_view({"splitters": [[2 ** 31, 5]], "side_tab": True})
+    {}
+    """
     if not isinstance(view, dict):
-        raise _invalid(name, "view", _tr("an object"))
+        return {}
+    checked = {}
     splitters = view.get("splitters")
-    if splitters is not None and not (isinstance(splitters, list) and all(
-            isinstance(s, list) and all(_is_int(n) and n >= 0 for n in s) for s in splitters)):
-        raise _invalid(name, "view.splitters", _tr("lists of sizes in pixels"))
-    if "side_tab" in view and not (_is_int(view["side_tab"]) and view["side_tab"] >= 0):
-        raise _invalid(name, "view.side_tab", _tr("a whole number from 0"))
-    return Workspace(obj["program"], obj["output"], obj["v"], obj["step"], dict(view))
+    if isinstance(splitters, list) and len(splitters) <= MAX_SPLITTERS and all(
+            isinstance(sizes, list) and len(sizes) <= MAX_PANES
+            and all(_is_int(n) and 0 <= n < MAX_PANE_PIXELS for n in sizes) for sizes in splitters):
+        checked["splitters"] = [list(sizes) for sizes in splitters]
+    tab = view.get("side_tab")
+    if _is_int(tab) and 0 <= tab <= MAX_SIDE_TAB:
+        checked["side_tab"] = tab
+    return checked
 
 
 def _invalid(name: str, key: str, expected: str) -> WorkspaceError:
-    return WorkspaceError("invalid", _tr('{0} is not a valid workspace: "{1}" should be {2}.')
+    return WorkspaceError("invalid", QCoreApplication.translate(
+            "Workspace", '{0} is not a valid workspace: "{1}" should be {2}.')
                           .format(name, key, expected))
 
 
@@ -149,7 +198,15 @@ def _is_int(x) -> bool:
 
 
 def _is_number(x) -> bool:
-    return (_is_int(x) or isinstance(x, float)) and math.isfinite(x)
+    """A finite number a float holds (JSON's 1e999 is inf; its 10**400 is an int no float holds)."""
+    if isinstance(x, float):
+        return math.isfinite(x)
+    return _is_int(x) and abs(x) <= 2 ** 1023
+
+
+def _is_name(x, limit: int) -> bool:
+    """Text of 1 to ``limit`` characters without a NUL (which no file name or API takes)."""
+    return isinstance(x, str) and 0 < len(x) <= limit and "\0" not in x
 
 
 def _is_v(x, depth: int) -> bool:
@@ -177,17 +234,56 @@ def _short(error: Exception, limit: int = 120) -> str:
 
 
 def read_limited(path: str | os.PathLike) -> bytes:
-    """The bytes of ``path``; :class:`WorkspaceError` when it cannot be read or is too big."""
+    """The bytes of ``path``; :class:`WorkspaceError` ("unreadable") when it cannot be read, is
+    not a regular file (a folder, a pipe, a device) or is bigger than :data:`MAX_FILE_BYTES`."""
     path = Path(path)
+    name = path.name or str(path)
     try:
-        with open(path, "rb") as f:
+        info = os.stat(path)     # through a symlink: the file it points at is the one read
+    except (OSError, ValueError) as e:
+        raise _unreadable(name, e) from None
+    _check_regular(name, info)
+    # NOTE: O_NONBLOCK, so that a pipe swapped in after the check cannot block the open; a regular
+    # file reads as ever with it
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as e:
+        raise _unreadable(name, e) from None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            _check_regular(name, os.fstat(f.fileno()))   # the file opened is the one checked
             data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise WorkspaceError("unreadable", _tr("Cannot read {0}: {1}").format(path.name, e.strerror or e)) from None
+        except OSError as e:
+            raise _unreadable(name, e) from None
     if len(data) > MAX_FILE_BYTES:
-        raise WorkspaceError("unreadable", _tr("{0} is too large to open ({1} MB at most).")
-                             .format(path.name, MAX_FILE_BYTES // (1024 * 1024)))
+        raise _too_large(name)
     return data
+
+
+def _check_regular(name: str, info: os.stat_result) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise WorkspaceError("unreadable", QCoreApplication.translate(
+                "Workspace", "Cannot open {0}: it is a folder, not a file.").format(name))
+    if not stat.S_ISREG(info.st_mode):
+        raise WorkspaceError("unreadable", QCoreApplication.translate(
+                "Workspace", "Cannot open {0}: it is not a regular file (it is a pipe, a "
+                                               "socket or a device).").format(name))
+    if info.st_size > MAX_FILE_BYTES:
+        raise _too_large(name)
+
+
+def _too_large(name: str) -> WorkspaceError:
+    return WorkspaceError("unreadable", QCoreApplication.translate(
+            "Workspace", "{0} is too large to open ({1} MB at most).")
+                          .format(name, MAX_FILE_BYTES // (1024 * 1024)))
+
+
+def _unreadable(name: str, error: Exception) -> WorkspaceError:
+    why = getattr(error, "strerror", None) or error
+    return WorkspaceError("unreadable", QCoreApplication.translate(
+            "Workspace", "Cannot read {0}: {1}").format(name, why))
 
 
 def load_workspace(path: str | os.PathLike) -> Workspace:
@@ -208,7 +304,8 @@ def load_document(path: str | os.PathLike) -> Workspace | str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise WorkspaceError("unreadable", _tr("{0} is not a program: it is not UTF-8 text.").format(name)) from None
+        raise WorkspaceError("unreadable", QCoreApplication.translate(
+                "Workspace", "{0} is not a program: it is not UTF-8 text.").format(name)) from None
     if text.lstrip().startswith("{") and f'"{FORMAT}"' in text:
         return parse_workspace(data, name)   # a workspace saved under another name
     return text
@@ -221,7 +318,8 @@ def workspace_bytes(workspace: Workspace, extra: dict | None = None) -> bytes:
     # one key per line, each value on its line: readable, and diffs stay small
     lines = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False, allow_nan=False)}"
              for key, value in obj.items()]
-    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+    # a lone surrogate (no UTF-8 for it) as its JSON escape, \ud800: it reads back as it was
+    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8", "backslashreplace")
 
 
 def save_workspace(path: str | os.PathLike, workspace: Workspace) -> None:
@@ -241,7 +339,8 @@ def write_atomically(path: str | os.PathLike, data: bytes, private: bool = False
     except OutputPathError as e:
         # the file named is the one written: through a symlink, the file it points at
         name = Path(os.path.realpath(path)).name
-        raise WorkspaceError("unwritable", _tr("Cannot write {0}: {1}").format(name, e.reason)) from None
+        raise WorkspaceError("unwritable", QCoreApplication.translate(
+                "Workspace", "Cannot write {0}: {1}").format(name, e.reason)) from None
 
 
 # -- recent files -------------------------------------------------------------------------
@@ -325,10 +424,12 @@ class RecoverySession:
             try:
                 self.directory.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise WorkspaceError("unwritable", _tr("Cannot write {0}: {1}").format(self.directory, e)) from None
+                raise WorkspaceError("unwritable", QCoreApplication.translate(
+                        "Workspace", "Cannot write {0}: {1}").format(self.directory, e)) from None
             lock = _locker(self.directory / f"{self.id}.lock")
             if not lock.tryLock(0):
-                raise WorkspaceError("unwritable", _tr("Cannot write {0}: the lock file cannot be made.")
+                raise WorkspaceError("unwritable", QCoreApplication.translate(
+                        "Workspace", "Cannot write {0}: the lock file cannot be made.")
                                      .format(self.directory))
             self._lock = lock
         extra = {"recovery": {"name": name, "workspace_path": workspace_path, "program_path": program_path,
@@ -358,22 +459,27 @@ class RecoverySession:
 
 @dataclass
 class Recovered:
-    """Work a session left behind; this process holds its lock until it is handled."""
+    """Work a session left behind; this process holds its lock until it is handled.
+
+    ``workspace`` is None when the file cannot be read (``problem`` says why): it can
+    only be discarded, or kept for later.  ``saved_at`` is None when it is not known.
+    """
 
     path: Path
-    workspace: Workspace
+    workspace: Workspace | None
     name: str
     workspace_path: str | None
     program_path: str | None
-    saved_at: float
+    saved_at: float | None
     lock: QLockFile
+    problem: str | None = None
 
     def discard(self) -> None:
         """Delete the recovery file (the user chose to)."""
         try:
             self.path.unlink()
         except OSError:
-            pass
+            pass   # offered again next time, which loses nothing
         self.release()
 
     def release(self) -> None:
@@ -382,42 +488,89 @@ class Recovered:
 
 
 def find_recoverable(directory: Path | None) -> list[Recovered]:
-    """Recovery files of sessions that ended without closing, newest first.
+    """Recovery files of sessions that ended without closing: those that can be
+    restored, newest first, then those that cannot be read.
 
     Each one's lock is taken, so two windows starting at once do not both offer
-    it; a live session's file (its lock held) is left alone.  Files that cannot
-    be read are left on disk untouched (never delete what might be someone's work).
+    it; a live session's file (its lock held) is left alone.  A file that cannot
+    be read is offered too, to be discarded or kept (never deleted unasked: it
+    might be someone's work); a folder is passed over.  Nothing here raises.
     """
-    if directory is None or not directory.is_dir():
+    try:
+        if directory is None or not directory.is_dir():
+            return []
+        paths = sorted(directory.glob(f"*{SUFFIX}"))
+    except (OSError, ValueError):
         return []
     found = []
-    for path in sorted(directory.glob(f"*{SUFFIX}")):
+    for path in paths:
+        try:
+            if path.is_dir():
+                continue
+        except OSError:
+            pass
         lock = _locker(path.with_suffix(".lock"))
         if not lock.tryLock(0):
             continue
-        try:
-            data = read_limited(path)
-            obj = _parse_json(data, path.name)
-            workspace = _workspace_from(obj, path.name)
-            info = obj.get("recovery") if isinstance(obj.get("recovery"), dict) else {}
-        except WorkspaceError:
-            lock.unlock()
-            continue
-        found.append(Recovered(
-            path, workspace, _str_or(info.get("name"), path.stem), _str_or(info.get("workspace_path"), None),
-            _str_or(info.get("program_path"), None),
-            info["saved_at"] if _is_number(info.get("saved_at")) else path.stat().st_mtime, lock))
-    for lock_path in directory.glob("*.lock"):   # sessions that crashed before writing anything
-        if not lock_path.with_suffix(SUFFIX).exists():
-            lock = _locker(lock_path)
-            if lock.tryLock(0):
-                lock.unlock()
-    found.sort(key=lambda r: r.saved_at, reverse=True)
+        found.append(_recovered(path, lock))
+    try:
+        for lock_path in directory.glob("*.lock"):   # sessions that crashed before writing anything
+            if not lock_path.with_suffix(SUFFIX).exists():
+                lock = _locker(lock_path)
+                if lock.tryLock(0):
+                    lock.unlock()
+    except OSError:
+        pass
+    found.sort(key=lambda r: (r.workspace is not None, r.saved_at or 0.0), reverse=True)
     return found
 
 
-def _str_or(value, default):
-    return value if isinstance(value, str) and value else default
+def _recovered(path: Path, lock: QLockFile) -> Recovered:
+    """The recovery file at ``path``, read and checked; one that cannot be read, with why."""
+    try:
+        obj = _parse_json(read_limited(path), path.name)
+        workspace = _workspace_from(obj, path.name)
+    except WorkspaceError as e:
+        return Recovered(path, None, path.name, None, None, _file_time(path), lock, e.message)
+    except Exception as e:  # noqa: BLE001 - a file, whatever is in it, never stops the app starting
+        return Recovered(path, None, path.name, None, None, _file_time(path), lock,
+                         QCoreApplication.translate(
+                                 "Workspace", "Cannot read {0}: {1}").format(path.name, f"{type(e).__name__}: {e}"))
+    info = obj.get("recovery") if isinstance(obj.get("recovery"), dict) else {}
+    saved_at = info.get("saved_at")
+    return Recovered(
+        path, workspace, info["name"] if _is_name(info.get("name"), MAX_NAME_CHARS) else path.stem,
+        _path_or_none(info.get("workspace_path")), _path_or_none(info.get("program_path")),
+        float(saved_at) if _is_time(saved_at) else _file_time(path), lock)
+
+
+def _is_time(x) -> bool:
+    """A time a recovery file can have been written at (seconds since 1970, in this century)."""
+    return _is_number(x) and EARLIEST_SAVE <= x <= LATEST_SAVE
+
+
+def _file_time(path: Path) -> float | None:
+    """When ``path`` was last written, if that is a time it can have been; else None (unknown)."""
+    try:
+        mtime = os.stat(path).st_mtime
+    except (OSError, ValueError):
+        return None
+    return mtime if _is_time(mtime) else None
+
+
+def _path_or_none(value) -> str | None:
+    """An absolute path of at most :data:`MAX_PATH_CHARS`; anything else is no path."""
+    return value if _is_name(value, MAX_PATH_CHARS) and os.path.isabs(value) else None
+
+
+def format_time(seconds: float | None) -> str | None:
+    """``seconds`` (since 1970) as local "YYYY-MM-DD HH:MM"; None when it is None or no date."""
+    if seconds is None:
+        return None
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 class RecoveryBar(QFrame):
@@ -438,6 +591,7 @@ class RecoveryBar(QFrame):
         self.setAutoFillBackground(True)
         self.setBackgroundRole(QPalette.ColorRole.ToolTipBase)
         self.message = QLabel(self)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)   # a name from a file is never markup
         self.message.setWordWrap(True)
         self.message.setForegroundRole(QPalette.ColorRole.ToolTipText)
         self.message.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -457,9 +611,17 @@ class RecoveryBar(QFrame):
         self.later_button.clicked.connect(self.laterRequested)
 
     def offer(self, recovered: Recovered, more: int) -> None:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovered.saved_at))
-        text = self.tr("Backprop Lens did not close normally last time. Unsaved work on {0} from {1} "
-                       "was kept.").format(recovered.name, when)
+        when = format_time(recovered.saved_at)
+        if recovered.workspace is None:
+            text = self.tr("Backprop Lens did not close normally last time, and a file of unsaved work it kept "
+                           "cannot be read: {0} Discard it, or keep it for now?").format(recovered.problem or "")
+        elif when is None:
+            text = self.tr("Backprop Lens did not close normally last time. Unsaved work on {0} was kept "
+                           "(when it was saved is not known).").format(recovered.name)
+        else:
+            text = self.tr("Backprop Lens did not close normally last time. Unsaved work on {0} from {1} "
+                           "was kept.").format(recovered.name, when)
         if more:
             text += " " + self.tr("({0} more after this one.)").format(more)
+        self.restore_button.setVisible(recovered.workspace is not None)
         self.message.setText(text)

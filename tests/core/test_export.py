@@ -518,6 +518,42 @@ def test_report_command_still_writes_a_report_when_the_program_fails(tmp_path, c
     assert report["error"]["type"] in stdout
 
 
+# a lone surrogate: text Python holds and UTF-8 cannot; printed, or in an error's message
+SURROGATE_PRINT = ('import torch\nx = torch.tensor([1., 2.], requires_grad=True)\nout = x * x\n'
+                   'print("\\ud800 and \\udc80")\n')
+SURROGATE_ERROR = 'import torch\nx = torch.ones(2, requires_grad=True)\nassert False, "\\udfff"\n'
+
+
+@pytest.mark.parametrize("program, status, shown", [
+    ('print("\\ud800")\n', 0, "\\ud800"),
+    (SURROGATE_PRINT, 0, "\\ud800 and \\udc80"),
+    ('{}["\\udc80"]\n', 1, "\\udc80"),
+    (SURROGATE_ERROR, 1, "\\udfff")], ids=["print", "print-with-analysis", "key-error", "assert-message"])
+def test_report_command_writes_a_program_that_prints_a_lone_surrogate(tmp_path, capsys, program, status, shown):
+    path = write(tmp_path, program)
+    out, tex = tmp_path / "r.html", tmp_path / "j.tex"
+    output = ["--output", "out"] if "out = " in program else []
+    code, stdout, err = report_command(capsys, path, "-o", out, "--latex", tex, "--pytorch", "off", *output)
+    assert code == status, err
+    html = out.read_text(encoding="utf-8")                # valid UTF-8
+    assert shown in section(html, "console")              # shown as Python's repr shows it
+    assert tex.read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["j.tex", "prog.py", "r.html"]
+
+
+def test_run_json_keeps_a_lone_surrogate_as_a_json_escape(tmp_path, capsys):
+    path = write(tmp_path, SURROGATE_PRINT)
+    assert main(["run", str(path), "--json", "--output", "out", "--pytorch", "off",
+                 "--pytorch-script", str(tmp_path / "s.py")]) == 0
+    out = capsys.readouterr().out
+    assert "\\ud800 and \\udc80" in out and out.isascii()
+    assert json.loads(out)["stdout"] == "\ud800 and \udc80\n"     # read back: the same characters
+    assert "import torch" in (tmp_path / "s.py").read_text(encoding="utf-8")
+    path = write(tmp_path, SURROGATE_ERROR)
+    assert main(["run", str(path), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"]["message"] == "\udfff"
+
+
 def test_report_command_exit_status_3_on_a_disagreement(tmp_path, capsys, monkeypatch):
     import core.cli
     real = core.cli.analyse

@@ -123,3 +123,19 @@ def test_a_read_only_file_is_refused(tmp_path):
     with pytest.raises(OutputPathError, match="read-only"):
         write_atomic(target, "new")
     assert target.read_text() == "old" and leftovers(tmp_path) == ["ro.html"]
+
+
+def test_a_lone_surrogate_is_written_as_its_escape_not_a_crash(tmp_path):
+    # a program's print("\ud800") reaches the report as a str UTF-8 cannot encode
+    target = tmp_path / "r.html"
+    target.write_text("old")
+    write_atomic(target, "<pre>a\ud800b\udc80</pre>")
+    assert target.read_bytes() == b"<pre>a\\ud800b\\udc80</pre>"   # as repr shows it, valid UTF-8
+    assert leftovers(tmp_path) == ["r.html"]
+
+
+def test_a_lone_surrogate_in_json_text_reads_back_as_it_was(tmp_path):
+    import json
+    obj = {"stdout": "\ud800 é\n", "program": 'print("\\ud800")'}
+    write_atomic(tmp_path / "w.json", json.dumps(obj, ensure_ascii=False))
+    assert json.loads((tmp_path / "w.json").read_bytes()) == obj

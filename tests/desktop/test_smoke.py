@@ -1,3 +1,4 @@
+import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
@@ -47,3 +48,27 @@ def test_screenshot_of_a_given_program(qapp, tmp_path):
 def test_missing_program_file_is_a_usage_error(qapp, tmp_path, capsys):
     assert launcher.main(["--program", tmp_path / "missing.py"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["x.bplens", "x.py"])
+def test_a_pipe_or_a_folder_given_as_the_program_is_refused_at_once(qapp, tmp_path, capsys, name):
+    # a FIFO blocked the app's start forever (issue 14); a read of it must never be tried
+    import os
+    import threading
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    folder = tmp_path / "dir" / name
+    folder.mkdir(parents=True)
+    results = []
+    worker = threading.Thread(target=lambda: results.extend(
+        launcher.main(["--program", p, "--screenshot", tmp_path / "out.png"]) for p in (fifo, folder)), daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():                  # unblock the reader so the test run goes on, and fail
+        with open(fifo, "wb"):
+            pass
+        pytest.fail("the app blocked opening a pipe")
+    assert results == [2, 2]
+    err = capsys.readouterr().err
+    assert "not a regular file" in err and "folder" in err
+    assert not (tmp_path / "out.png").exists()

@@ -3,8 +3,10 @@ autosave and recovery after a crash (offscreen, pytest-qt)."""
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -93,26 +95,72 @@ def test_workspace_json_round_trips_through_parse():
     ({"format": "something-else"}, "not_workspace", "is not a Backprop Lens workspace"),
     ({"program": 5}, "invalid", '"program" should be text'),
     ({"program": None}, "invalid", '"program"'),
-    ({"output": 3}, "invalid", '"output"'),
-    ({"output": ""}, "invalid", '"output"'),
-    ({"v": "ones"}, "invalid", '"v"'),
-    ({"v": [[1, 2], [3]]}, "invalid", '"v"'),          # ragged
-    ({"v": [1, True]}, "invalid", '"v"'),
-    ({"v": []}, "invalid", '"v"'),
-    ({"step": 1.5}, "invalid", '"step"'),
-    ({"step": -2}, "invalid", '"step"'),
-    ({"step": True}, "invalid", '"step"'),
-    ({"view": []}, "invalid", '"view"'),
-    ({"view": {"splitters": [[1, "a"]]}}, "invalid", '"view.splitters"'),
-    ({"view": {"side_tab": -1}}, "invalid", '"view.side_tab"'),
 ])
-def test_each_wrong_field_is_named_in_the_message(change, kind, words):
+def test_a_file_that_is_no_workspace_is_refused_naming_why(change, kind, words):
     obj = Workspace("import torch\n").to_json()
     obj.update(change)
     with pytest.raises(WorkspaceError) as info:
         parse_workspace(json.dumps(obj), "lesson.bplens")
     assert info.value.kind == kind
     assert words in info.value.message and "lesson.bplens" in info.value.message
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"output": 3}, '"output" should be'),
+    ({"output": ""}, '"output"'),
+    ({"output": "o" * 5000}, '"output"'),
+    ({"output": "a\0b"}, '"output"'),
+    ({"v": "ones"}, '"v" should be'),
+    ({"v": [[1, 2], [3]]}, '"v"'),          # ragged
+    ({"v": [1, True]}, '"v"'),
+    ({"v": []}, '"v"'),
+    ({"v": [10 ** 400]}, '"v"'),            # an int no float holds (math.isfinite would raise)
+    ({"step": 1.5}, '"step" should be'),
+    ({"step": -2}, '"step"'),
+    ({"step": True}, '"step"'),
+    ({"step": 2 ** 31}, '"step"'),
+    ({"step": 10 ** 30}, '"step"'),
+])
+def test_a_wrong_field_is_left_out_and_the_rest_kept(change, words):
+    obj = dict(Workspace("import torch\nx = 1\n", "out", [1.0, 2.0], 3, {"side_tab": 1}).to_json(), **change)
+    ws = parse_workspace(json.dumps(obj), "lesson.bplens")
+    [key] = change
+    assert ws.program == "import torch\nx = 1\n" and ws.view == {"side_tab": 1}      # never the program
+    assert getattr(ws, key) == getattr(Workspace(""), key)                              # its default
+    assert [d for d in ws.dropped if words in d] == ws.dropped and len(ws.dropped) == 1
+    kept = {"output": "out", "v": [1.0, 2.0], "step": 3}
+    assert all(getattr(ws, k) == value for k, value in kept.items() if k != key)
+
+
+def test_missing_fields_are_their_defaults_and_named():
+    ws = parse_workspace(b'{"format": "backprop-lens-workspace", "version": 1, "program": "x = 1"}')
+    assert ws == Workspace("x = 1")
+    assert ws.dropped == ['"output" is missing', '"v" is missing', '"step" is missing']
+
+
+@pytest.mark.parametrize("view", [
+    [], "wide", None,
+    {"splitters": [[1, "a"]]},
+    {"splitters": [[2 ** 31, 5]] * 4},          # past what Qt's setSizes takes: it raised OverflowError
+    {"splitters": [[100_000, 5]]},
+    {"splitters": [[-1, 5]]},
+    {"splitters": [[1.5, 5]]},
+    {"splitters": [[True, 5]]},
+    {"splitters": [[1, 2]] * 17},
+    {"splitters": [list(range(17))]},
+    {"splitters": "560,840"},
+    {"side_tab": -1}, {"side_tab": 2 ** 40}, {"side_tab": "1"},
+])
+def test_a_wrong_view_is_ignored_without_a_word(view):
+    obj = dict(Workspace("import torch\n", step=2).to_json(), view=view)
+    ws = parse_workspace(json.dumps(obj), "lesson.bplens")
+    assert ws.view == {} and ws.dropped == [] and ws.step == 2 and ws.program == "import torch\n"
+
+
+def test_a_right_view_is_kept_and_unknown_view_keys_dropped():
+    view = {"splitters": [[560, 840], [0, 99_999]], "side_tab": 2, "graph_zoom": 1.5}
+    ws = parse_workspace(json.dumps(dict(Workspace("x").to_json(), view=view)))
+    assert ws.view == {"splitters": [[560, 840], [0, 99_999]], "side_tab": 2}
 
 
 @pytest.mark.parametrize("data, kind", [
@@ -123,7 +171,7 @@ def test_each_wrong_field_is_named_in_the_message(change, kind, words):
      b'"step": -1, "view": {}}', "corrupt"),
     (b"[1, 2, 3]", "not_workspace"),
     (b'{"program": "import torch"}', "not_workspace"),
-    (b'{"format": "backprop-lens-workspace", "version": 1, "program": ""}', "invalid"),   # missing keys
+    (b'{"format": "backprop-lens-workspace", "version": 1, "output": null}', "invalid"),   # no program
 ])
 def test_damaged_files_raise_a_workspace_error(data, kind):
     with pytest.raises(WorkspaceError) as info:
@@ -269,7 +317,8 @@ def test_opening_a_python_program_replaces_the_work(qtbot, make_window, tmp_path
     (b'{"hello": "world"}', "is not a Backprop Lens workspace"),
     (json.dumps(dict(Workspace("import torch\n").to_json(), version=2)).encode(),
      "made by a newer Backprop Lens (version 2); this one reads version 1"),
-    (json.dumps(dict(Workspace("import torch\n").to_json(), step="3")).encode(), '"step" should be'),
+    (json.dumps(dict(Workspace("import torch\n").to_json(), program=["import torch"])).encode(),
+     '"program" should be text'),
 ])
 def test_a_bad_workspace_file_is_reported_and_nothing_changes(qtbot, make_window, tmp_path, content, words):
     bad = tmp_path / "bad.bplens"
@@ -292,6 +341,101 @@ def test_a_missing_file_is_reported(qtbot, make_window, tmp_path):
     assert not w.open_path(tmp_path / "gone.bplens")
     assert "Cannot read gone.bplens" in w.message_box.text()
     w.message_box.close()
+
+
+def test_a_wrong_field_opens_the_rest_and_says_what_was_left_out(qtbot, make_window, tmp_path):
+    path = tmp_path / "lesson.bplens"
+    path.write_text(json.dumps(dict(Workspace(PROGRAM, "out", [1.0, 2.0]).to_json(), step="3")), encoding="utf-8")
+    w = make_window()
+    assert w.open_path(path)
+    assert w.editor.program() == PROGRAM and (w.state.output, w.state.v) == ("out", [1.0, 2.0])
+    assert w.workspace_path() == str(path) and not w.is_modified()
+    box = w.message_box
+    assert box.isVisible() and "Part of lesson.bplens was not valid" in box.text() and '"step" should be' in box.text()
+    box.close()
+
+
+def test_splitter_sizes_qt_cannot_take_open_with_the_default_layout_and_the_program(qtbot, make_window, tmp_path):
+    # the issue: view.splitters of 2**31 raised OverflowError in setSizes, and the app exited (rc 1) on open
+    w = make_window(show=True)
+    default = [s.sizes() for s in w.splitters]
+    path = tmp_path / "big.bplens"
+    huge = [[2 ** 31, 5] for _ in w.splitters]
+    path.write_text(json.dumps(dict(Workspace(PROGRAM, step=0).to_json(), view={"splitters": huge, "side_tab": 1})),
+                    encoding="utf-8")
+    assert w.open_path(path)
+    assert w.editor.program() == PROGRAM and w.side_tabs.currentIndex() == 1
+    assert [s.sizes() for s in w.splitters] == default
+    assert w.message_box is None      # the layout is no one's work: nothing to say
+    w._apply_view({"splitters": huge})          # a Workspace made in code is checked too
+    assert [s.sizes() for s in w.splitters] == default
+
+
+def load_with_timeout(path, seconds=5.0):
+    """load_document in a thread: a load that blocks (a pipe opened for reading waits for a
+    writer) fails the test instead of hanging it.  (its result or exception, seconds taken)"""
+    outcome = {}
+
+    def load():
+        try:
+            outcome["value"] = wsmod.load_document(path)
+        except Exception as e:  # noqa: BLE001 - handed to the test
+            outcome["error"] = e
+    thread = threading.Thread(target=load, daemon=True)
+    start = time.monotonic()
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        if stat.S_ISFIFO(os.stat(path).st_mode):   # let the blocked open go: a writer arrives
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(5)
+        pytest.fail(f"loading {path.name} blocked for {seconds} s")
+    return outcome.get("value", outcome.get("error")), time.monotonic() - start
+
+
+def not_a_file(tmp_path, kind) -> Path:
+    path = tmp_path / "x.bplens"
+    if kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "device":
+        if not os.path.exists("/dev/zero"):
+            pytest.skip("no /dev/zero here")
+        path.symlink_to("/dev/zero")     # endless zeros: read, it would be 16 MB of them
+    elif kind == "huge":
+        with open(path, "wb") as f:      # sparse: takes no room
+            f.truncate(wsmod.MAX_FILE_BYTES * 64)
+    return path
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("kind, words", [
+    ("pipe", "x.bplens: it is not a regular file"),
+    ("folder", "x.bplens: it is a folder, not a file"),
+    ("device", "x.bplens: it is not a regular file"),
+    ("huge", "x.bplens is too large to open (16 MB at most)"),
+])
+def test_what_is_not_a_workspace_file_is_refused_at_once(qtbot, make_window, tmp_path, kind, words):
+    path = not_a_file(tmp_path, kind)
+    error, seconds = load_with_timeout(path)
+    assert isinstance(error, WorkspaceError) and error.kind == "unreadable" and words in error.message
+    assert seconds < 2
+    w = make_window(PROGRAM, "mine.py")
+    assert not w.open_path(path)                        # the window's way in says it too
+    assert words in w.message_box.text() and w.editor.program() == PROGRAM
+    w.message_box.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_swapped_in_after_the_check_does_not_block(tmp_path, monkeypatch):
+    path = tmp_path / "x.bplens"
+    os.mkfifo(path)
+    real_stat = os.stat
+    regular = real_stat(__file__)
+    monkeypatch.setattr(wsmod.os, "stat", lambda p, *a, **k: regular if Path(p) == path else real_stat(p, *a, **k))
+    error, seconds = load_with_timeout(path)
+    assert isinstance(error, WorkspaceError) and "not a regular file" in error.message and seconds < 2
 
 
 # -- unsaved changes ---------------------------------------------------------------------------------
@@ -496,13 +640,110 @@ def test_not_now_keeps_the_recovery_for_next_time_and_discard_deletes_it(qtbot, 
     assert "# keep me" not in second.editor.program()
 
 
-def test_a_damaged_recovery_file_is_left_alone(qtbot, make_window, isolated):
+def left_over(folder: Path, name: str = "x.py", **recovery) -> Path:
+    """A recovery file of a session that died, with ``recovery``'s fields changed; its path."""
+    session = wsmod.RecoverySession(folder)
+    session.save(Workspace(PROGRAM + "# lost?\n", "out"), name, None, None)
+    session._lock.unlock()
+    if recovery:
+        obj = json.loads(session.path.read_bytes())
+        obj["recovery"].update(recovery)
+        session.path.write_text(json.dumps(obj), encoding="utf-8")
+    return session.path
+
+
+def test_a_recovery_file_saved_at_1e300_still_lets_the_app_start_and_is_offered(qtbot, make_window, isolated):
+    # the issue: time.localtime(1e300) raised OverflowError on every start, the file left in place
+    path = left_over(isolated / "recovery", saved_at=1e300)
+    w = make_window(show=True)
+    assert w.recovery_offered() and w.recovery_bar.restore_button.isVisible()
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))   # the file's own time
+    assert f"Unsaved work on x.py from {when} was kept" in w.recovery_bar.message.text()
+    w.recovery_bar.restore_button.click()
+    assert w.editor.program() == PROGRAM + "# lost?\n" and not path.exists()
+
+
+@pytest.mark.parametrize("saved_at", [1e300, -1e300, 2 ** 80, -5, 0, "yesterday", True, None, [1]])
+def test_a_recovery_time_that_is_no_time_is_unknown(qtbot, make_window, isolated, saved_at):
+    path = left_over(isolated / "recovery", saved_at=saved_at)
+    os.utime(path, (1, 1))              # and the file's own time (1970) is no time it was written at either
+    [found] = wsmod.find_recoverable(isolated / "recovery")
+    assert found.saved_at is None and found.workspace.program == PROGRAM + "# lost?\n"
+    found.release()
+    w = make_window()
+    assert "was kept (when it was saved is not known)" in w.recovery_bar.message.text()
+
+
+def test_wrong_recovery_fields_are_left_out(qtbot, make_window, isolated):
+    left_over(isolated / "recovery", name=["x"], workspace_path="relative/w.bplens", program_path="/a\0b.py")
+    [found] = wsmod.find_recoverable(isolated / "recovery")
+    assert found.name == found.path.stem and found.workspace_path is None and found.program_path is None
+    found.release()
+    left_over(isolated / "recovery", "mine.py", workspace_path="/w/mine.bplens", program_path="/w/mine.py")
+    found = [r for r in wsmod.find_recoverable(isolated / "recovery") if r.name == "mine.py"]
+    assert [(r.workspace_path, r.program_path) for r in found] == [("/w/mine.bplens", "/w/mine.py")]
+
+
+def test_a_restored_recovery_says_what_was_left_out(qtbot, make_window, isolated):
+    path = left_over(isolated / "recovery")
+    obj = json.loads(path.read_bytes())
+    path.write_text(json.dumps(dict(obj, v="ones")), encoding="utf-8")
+    w = make_window()
+    assert w.restore_recovered()
+    assert w.editor.program() == PROGRAM + "# lost?\n" and w.state.output == "out" and w.state.v is None
+    assert '"v" should be' in w.message_box.text() and "Part of x.py" in w.message_box.text()
+    w.message_box.close()
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"{half a file", "is damaged"),
+    (json.dumps(dict(Workspace("x").to_json(), version=9)).encode(), "made by a newer Backprop Lens"),
+    (None, "not a regular file"),       # a pipe: never opened for reading, which would block
+])
+def test_a_recovery_file_that_cannot_be_read_is_offered_for_discard_never_deleted_unasked(
+        qtbot, make_window, isolated, content, words):
     folder = isolated / "recovery"
     folder.mkdir(parents=True)
     damaged = folder / f"old{SUFFIX}"
-    damaged.write_bytes(b"{half a file")
+    if content is None:
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no named pipes here")
+        os.mkfifo(damaged)
+    else:
+        damaged.write_bytes(content)
+    (folder / f"a-folder{SUFFIX}").mkdir()                       # passed over
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(found=wsmod.find_recoverable(folder)), daemon=True)
+    thread.start()
+    thread.join(5)
+    if thread.is_alive():
+        os.close(os.open(damaged, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("looking for recovery files blocked")
+    [found] = result["found"]
+    assert found.workspace is None and words in found.problem
+    found.release()
+
+    first = make_window(show=True)                               # starts, and offers it
+    assert first.recovery_offered() and not first.recovery_bar.restore_button.isVisible()
+    assert "cannot be read" in first.recovery_bar.message.text() and words in first.recovery_bar.message.text()
+    assert not first.restore_recovered()
+    first.recovery_bar.later_button.click()                      # kept for next time
+    assert os.path.lexists(damaged) and not first.recovery_offered()
+    second = make_window()
+    assert second.recovery_offered()
+    second.recovery_bar.discard_button.click()                   # deleted: the user said so
+    assert not os.path.lexists(damaged) and not second.recovery_offered()
+    assert (folder / f"a-folder{SUFFIX}").is_dir()
+
+
+def test_a_restorable_recovery_is_offered_before_one_that_cannot_be_read(qtbot, make_window, isolated):
+    folder = isolated / "recovery"
+    left_over(folder, "good.py")
+    (folder / f"0-damaged{SUFFIX}").write_bytes(b"{")
     w = make_window()
-    assert not w.recovery_offered() and damaged.read_bytes() == b"{half a file"
+    assert "good.py" in w.recovery_bar.message.text() and "(1 more after this one.)" in w.recovery_bar.message.text()
+    w.recovery_bar.restore_button.click()
+    assert "cannot be read" in w.recovery_bar.message.text() and w.recovery_offered()
 
 
 DRIVER = r"""
