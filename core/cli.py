@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import signal
 import sys
 from pathlib import Path
 
@@ -31,7 +31,10 @@ from core.export import check_writable, html_report, latex_document, write_atomi
 from core.export.latex import latex_unavailable_document
 from core.export.texts import LANGUAGES
 from core.files import OutputPathError
+from core import isolate
 from core.interp import Limits
+from core.interp.limits import LimitExceeded, LimitsError
+from core.interp.run import RunError, RunResult
 from core.report_json import run_to_json
 
 PROG = "backprop-lens"
@@ -59,6 +62,9 @@ LIMIT_OPTIONS = {
     "--max-output-chars": ("max_output_chars", int),
     "--max-total-sequence": ("max_total_sequence", int),
     "--max-total-tensor-elements": ("max_total_tensor_elements", int),
+    # the OS limits around the run and its analysis (core.isolate)
+    "--max-memory-mb": ("max_memory_mb", int),
+    "--max-analysis-seconds": ("max_analysis_seconds", float),
 }
 
 
@@ -71,17 +77,31 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _positive(kind):
+def _limit(name, kind):
+    """argparse's type for the option of the limit ``name``: its text as ``kind``, in the
+    limit's range (:meth:`Limits.checked_value`), or argparse's usage error saying the range."""
     def parse(text):
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a positive {'integer' if kind is int else 'number'}, "
-                                             f"got {text!r}") from None
-        if not (value > 0 and math.isfinite(value)):
-            raise argparse.ArgumentTypeError(f"expected a positive {'integer' if kind is int else 'number'}, "
-                                             f"got {text!r}")
-        return value
+            value = None   # not a number: checked_value says what it must be
+        try:
+            return Limits.checked_value(name, value)
+        except LimitsError as e:
+            raise argparse.ArgumentTypeError(f"expected {e.expected}, got {text!r}") from None
+    return parse
+
+
+def _count(option):
+    def parse(text):
+        try:
+            n = int(text)
+        except ValueError:
+            n = 0
+        if n < 1:
+            raise argparse.ArgumentTypeError(f"expected a whole number from 1, got {text!r}")
+        return n
+    parse.__name__ = option
     return parse
 
 
@@ -92,8 +112,15 @@ def _output_name(text):
 
 
 def _add_analysis_options(p):
-    """The options ``run`` and ``report`` share after their own: --pytorch and the limits."""
+    """The options ``run`` and ``report`` share after their own: which differentiation, --pytorch
+    and the limits."""
     defaults = Limits()
+    p.add_argument("--call", metavar="N", type=_count("--call"),
+                   help="analyse the program's N-th backward or autograd.grad (default: the first; the JSON's "
+                        "analysis.calls lists them)")
+    p.add_argument("--iteration", metavar="K", type=_count("--iteration"),
+                   help="analyse the K-th differentiation made at the line of that call (a training loop's "
+                        "K-th step)")
     p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
                    help="replay the forward in real PyTorch, when it is installed, as one more witness "
                         "(default auto)")
@@ -101,7 +128,7 @@ def _add_analysis_options(p):
     for option, (name, kind) in LIMIT_OPTIONS.items():
         what = defaults.DESCRIPTIONS[name][0]
         default = getattr(defaults, name)
-        limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_positive(kind),
+        limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_limit(name, kind),
                             help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
 
 
@@ -173,7 +200,7 @@ def _report(args: list[str]) -> int:
         raise UsageError("-o and --latex name the same file")
     for target in targets:  # before the run: a wrong folder is reported at once
         check_writable(target)
-    source, result, report, note = _run_and_report(options, grad_tensor)
+    source, ran, report, note = _run_and_report(options, grad_tensor)
 
     name = Path(options.program).name
     write_atomic(options.report_path, html_report(report, source, filename=name, lang=options.lang))
@@ -223,18 +250,71 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run_and_report(options, grad_tensor):
     """``run`` and ``report`` alike: read the program, run and analyse it within the options'
-    limits (:func:`core.analysis.pipeline.analyse_source`); (source, the run, DESIGN.md's JSON
-    with its analysis, the analysis note)."""
+    limits (:func:`core.analysis.pipeline.analyse_source`) in a child process with OS limits
+    (:mod:`core.isolate`); (source, whether it ran, DESIGN.md's JSON with its analysis, the
+    analysis note).  Whatever happens in the child, there is a report."""
     source = read_program(options.program)
     limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
                        if getattr(options, name) is not None})
-    outcome = analyse_source(source, filename=options.program, output=options.output, grad_tensor=grad_tensor,
-                             limits=limits, pytorch=options.pytorch)
-    analysis, note = analyse(outcome, output=options.output, grad_tensor=grad_tensor)
-    report = run_to_json(outcome.result, analysis)
-    if note is not None:
+
+    def work(send):
+        def ran(result):
+            send(("ran", run_to_json(result)))
+        outcome = analyse_source(source, filename=options.program, output=options.output,
+                                 grad_tensor=grad_tensor, limits=limits, pytorch=options.pytorch, ran=ran,
+                                 call=options.call, iteration=options.iteration)
+        asked = (options.output, grad_tensor, options.call, options.iteration)
+        try:
+            analysis, note = analyse(outcome, asked=any(a is not None for a in asked))
+        except UsageError as e:
+            send(("usage", str(e)))
+            return
+        send(("done", run_to_json(outcome.result, analysis), note, outcome.result.program is not None))
+
+    ended = isolate.run_isolated(work, memory_bytes=limits.max_memory_mb * 2 ** 20,
+                                 wall_seconds=limits.command_seconds())
+    return (source, *_child_report(ended, limits))
+
+
+def _child_report(ended, limits):
+    """(whether it ran, the report, the analysis note) from what the child sent and how it ended."""
+    sent = {message[0]: message for message in ended.messages}
+    if "usage" in sent:
+        raise UsageError(sent["usage"][1])
+    if "done" in sent:
+        _, report, note, ran = sent["done"]
+        if note is not None:
+            report["analysis_note"] = note
+        return ran, report, note
+    kind, why = _why_stopped(ended, sent, limits)
+    if "ran" in sent:       # the run is whole; its analysis was stopped
+        report = sent["ran"][1]
+        note = f"the analysis was stopped: {why}"
         report["analysis_note"] = note
-    return source, outcome.result, report, note
+        return True, report, note
+    error = RunError(kind, why, None, "limit")
+    return True, run_to_json(RunResult("", error)), None
+
+
+def _why_stopped(ended, sent, limits) -> tuple[str, str]:
+    """The error type and the message for a child that ended without its report."""
+    if ended.how == "killed":
+        return "LimitExceeded", str(LimitExceeded(limits, "max_seconds", f"the whole command, "
+                                                  f"{limits.command_seconds():g} s with its analysis"))
+    if "memory" in sent or (ended.how == "signal" and ended.signal in (signal.SIGKILL,)):
+        return "LimitExceeded", str(LimitExceeded(limits, "max_memory_mb"))
+    if ended.how == "signal" and ended.signal == signal.SIGXCPU:
+        return "LimitExceeded", str(LimitExceeded(limits, "max_seconds", "CPU time, all threads together"))
+    if ended.how == "oversized":
+        return "LimitExceeded", (f"the report would have been larger than {isolate.MAX_RESULT_BYTES // 2 ** 20} MB "
+                                 "and was not written; print less, or keep fewer large tensors in top-level names")
+    if ended.how == "signal":
+        return "Crashed", (f"the run stopped with {ended.signal_name} inside a library routine (one that "
+                           "recursed too deeply, or found no memory); nothing of the run could be kept. "
+                           "Please report this program to Backprop Lens")
+    if "failed" in sent:
+        return "InternalError", f"Backprop Lens failed while running this program: {sent['failed'][1]}"
+    return "Crashed", f"the run ended without a report (exit status {ended.status})"
 
 
 def _run(args: list[str]) -> int:
@@ -243,7 +323,7 @@ def _run(args: list[str]) -> int:
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
     if options.pytorch_script is not None:
         check_writable(options.pytorch_script)  # before the run: a wrong folder is reported at once
-    source, result, report, note = _run_and_report(options, grad_tensor)
+    source, ran, report, note = _run_and_report(options, grad_tensor)
     if options.pytorch_script is not None:
         script = (report["analysis"] or {}).get("pytorch_script")
         if script is None:
@@ -254,8 +334,9 @@ def _run(args: list[str]) -> int:
     if options.json:
         _write(dumps(report) + "\n")
     else:
-        _write(terminal_summary(report, source, options.program, ran=result.program is not None,
-                                analysis_requested=options.output is not None or grad_tensor is not None))
+        _write(terminal_summary(report, source, options.program, ran=ran,
+                                analysis_requested=any(a is not None for a in (
+                                    options.output, grad_tensor, options.call, options.iteration))))
     sys.stdout.flush()
     return exit_status(report)
 
@@ -299,14 +380,14 @@ def read_program(path: str) -> str:
 
 
 # --- the analysis --------------------------------------------------------------------------
-def analyse(outcome, *, output: str | None, grad_tensor):
+def analyse(outcome, *, asked: bool):
     """DESIGN.md's ``analysis`` object of a pipeline outcome, or None with the reason (rejected
-    program, nothing to differentiate).  An analysis the command line asked for by name or v
-    that cannot be done is a usage error (exit 2)."""
+    program, nothing to differentiate).  An analysis the command line ``asked`` for (by name, v,
+    call or iteration) that cannot be done is a usage error (exit 2)."""
     if outcome.result.program is None:
         return None, "the program was rejected, so there is nothing to analyse"
     if outcome.analysis is None:
-        if output is not None or grad_tensor is not None:
+        if asked and not outcome.over_budget:
             raise UsageError(outcome.note)
         return None, outcome.note
     return outcome.analysis_json(), None
@@ -452,18 +533,27 @@ def _tensor_table(tensors: dict) -> list[str]:
     for name, t in tensors.items():
         rows.append((name, "[" + ", ".join(map(str, t["shape"])) + "]", t["dtype"],
                      "yes" if t["requires_grad"] else "no", "yes" if t["is_leaf"] else "no",
-                     t["grad_fn"] or "-", _summary(t["grad"], t["shape"]) if t["grad"] is not None else "-"))
+                     t["grad_fn"] or "-", _grad_cell(t)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(header) - 1)]
     return ["  ".join(cell.ljust(w) for cell, w in zip(r[:-1], widths)) + "  " + r[-1] for r in rows]
 
 
-def _summary(values, shape, limit: int = 6) -> str:
-    """A short text for a (nested list) value: all of it when small, else the first few and the size."""
+def _grad_cell(t: dict) -> str:
+    if t.get("grad_summary") is not None:     # too large for the report: its first values
+        summary = t["grad_summary"]
+        return _summary(summary["first"], t["shape"], total=summary["numel"])
+    return "-" if t["grad"] is None else _summary(t["grad"], t["shape"])
+
+
+def _summary(values, shape, limit: int = 6, total: int | None = None) -> str:
+    """A short text for a (nested list) value: all of it when small, else the first few and the size
+    (``total``, when ``values`` are only the first of them)."""
     flat = list(_flatten(values))
+    total = len(flat) if total is None else total
     shown = ", ".join(_number(v) for v in flat[:limit])
-    if len(flat) <= limit:
+    if total <= limit:
         return f"[{shown}]" if shape else shown
-    return f"[{shown}, ...] ({len(flat)} values)"
+    return f"[{shown}, ...] ({total} values)"
 
 
 def _flatten(v):

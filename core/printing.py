@@ -215,6 +215,12 @@ def _add_suffixes(text: str, suffixes: list[str], indent: int, linewidth: float)
     return "".join(parts)
 
 
+# Called with the number of values about to be formatted, before any is: a run sets it
+# (core.interp.run) to stop a print its output limit could never hold (threshold=inf on a
+# tensor of millions) before the text is built.
+full_guard: list = [None]
+
+
 def _format_data(arr: np.ndarray, floating: bool, indent: int, opts: PrintOptions) -> str:
     """The bracketed values of a non-empty array (``6.`` for a 0-dim one)."""
     if arr.ndim == 0:
@@ -229,6 +235,8 @@ def _format_data(arr: np.ndarray, floating: bool, indent: int, opts: PrintOption
         arr = _edges(arr, edge)
     else:
         cuts = (False,) * arr.ndim
+    if full_guard[0] is not None:
+        full_guard[0](arr.size)
     fmt, width = _value_formatter(arr.reshape(-1), floating, opts)
     return _Layout(fmt, width, edge, opts.linewidth).block(arr.tolist(), cuts, indent)
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 
 def finite_json(x: Any) -> Any:
     """``x`` with every non-finite float (at any depth) replaced by "nan", "inf" or "-inf"."""
@@ -36,18 +38,66 @@ def dtype_name(dtype) -> str:
     return str(dtype).removeprefix("torch.")
 
 
-def tensor_record(t) -> dict:
-    """One tensor as DESIGN.md's ``tensors[NAME]`` object."""
+# a tensor's value (or grad) is written in full up to this many elements, and the values of all
+# the tensors of one report up to the second bound together; past them, a summary
+MAX_VALUE_ELEMENTS = 100_000
+MAX_REPORT_ELEMENTS = 1_000_000
+SAMPLE = 8
+
+
+def tensors_json(tensors: dict) -> dict:
+    """DESIGN.md's ``tensors`` object for ``{name: tensor}``, bounded: a value past
+    :data:`MAX_VALUE_ELEMENTS`, or past :data:`MAX_REPORT_ELEMENTS` in all, is ``null`` with a
+    ``value_summary`` (likewise ``grad``); a tensor bound to several names is counted once."""
+    left = [MAX_REPORT_ELEMENTS]
+    seen: dict[int, dict] = {}
+    out = {}
+    for name, t in tensors.items():
+        if id(t) not in seen:
+            seen[id(t)] = tensor_record(t, left)
+        out[name] = seen[id(t)]
+    return out
+
+
+def tensor_record(t, left: list | None = None) -> dict:
+    """One tensor as DESIGN.md's ``tensors[NAME]`` object; ``left`` ([elements]) is what the
+    report may still write in full, lowered by what this record writes."""
     grad = t._grad  # not ``t.grad``: that warns for a non-leaf, and the record is not the program's access
-    return {
-        "value": finite_json(t.tolist()),
-        "shape": [int(s) for s in t.shape],
+    left = [MAX_REPORT_ELEMENTS] if left is None else left
+    record = {"shape": [int(s) for s in t.shape]}
+    _values(record, "value", t, left)
+    record.update({
         "dtype": dtype_name(t.dtype),
         "requires_grad": bool(t.requires_grad),
         "is_leaf": bool(t.is_leaf),
-        "grad": None if grad is None else finite_json(grad.tolist()),
-        "grad_fn": None if t.grad_fn is None else type(t.grad_fn).__name__,
-    }
+    })
+    if grad is None:
+        record["grad"] = None
+    else:
+        _values(record, "grad", grad, left)
+    record["grad_fn"] = None if t.grad_fn is None else type(t.grad_fn).__name__
+    return {k: record[k] for k in _ORDER if k in record}
+
+
+_ORDER = ("value", "value_summary", "shape", "dtype", "requires_grad", "is_leaf", "grad", "grad_summary", "grad_fn")
+
+
+def _values(record: dict, key: str, t, left: list) -> None:
+    n = int(t.numel())
+    if n <= MAX_VALUE_ELEMENTS and n <= left[0]:
+        left[0] -= n
+        record[key] = finite_json(t.tolist())
+        return
+    data = np.asarray(t._data).reshape(-1)
+    why = (f"{n:,} elements, more than the {MAX_VALUE_ELEMENTS:,} a value is written with" if n > MAX_VALUE_ELEMENTS
+           else f"the report's {MAX_REPORT_ELEMENTS:,} elements of values are used up")
+    summary = {"omitted": why, "numel": n, "first": finite_json(data[:SAMPLE].tolist())}
+    if n and data.dtype.kind in "biuf":
+        with np.errstate(all="ignore"):
+            summary.update(min=finite_json(data.min().item()), max=finite_json(data.max().item()),
+                           mean=finite_json(float(data.mean(dtype=np.float64))))
+    record[key] = None
+    record[key + "_summary"] = summary
 
 
 def warning_text(w) -> str:
@@ -62,6 +112,6 @@ def run_to_json(result, analysis: dict | None = None) -> dict:
         "error": None if result.error is None else finite_json(result.error.to_json()),
         "warnings": [warning_text(w) for w in result.warnings],
         "notes": [w.message for w in result.notes],
-        "tensors": {name: tensor_record(t) for name, t in result.tensors().items()},
+        "tensors": tensors_json(result.tensors()),
         "analysis": None if analysis is None else finite_json(analysis),
     }

@@ -6,35 +6,203 @@ chain-rule paths.  In its own process, core's long C calls (symengine,
 numpy) never hold the GUI's interpreter lock, and a job can be stopped even
 when it is stuck in C (the app kills and restarts the process).
 
-Run as ``python -m core.service``; frames (a 4-byte length, then a pickle)
-go over stdin (to the service) and the original stdout (from it; the
-process's own stdout is sent to stderr, so nothing else can mix in).
+Run as ``python -m core.service``; frames (a 4-byte length, then a pickle of
+plain data: :mod:`core.frames`) go over stdin (to the service) and the
+original stdout (from it; the process's own stdout is sent to stderr, so
+nothing else can mix in).
 
-Messages to the service:   {"kind": "analyze"|"paths"|"export"|"warmup", "id": int, ...}, ("cancel", id),
-                           or None.
+Messages to the service (:data:`JOB_FIELDS` and :data:`EXPORT_OPTIONS` declare them;
+:func:`check_message` holds every message to them):
+    a job, {"kind": "analyze"|"paths"|"export"|"warmup", "id": int} and any of
+        "source": str, "output": str|None, "v": number|nested list|JSON text|None,
+        "limits": {Limits field: number in its range}|None, "leaf": str|None, "i": int, "k": int,
+        "options": {"format": str|None, "filename": str|None, "step": int, "lang": str|None}|None,
+        "call": int >= 1|None, "iteration": int >= 1|None (which differentiation is analysed:
+        the call-th of the run, or the iteration-th made at its line, or at the first's;
+        a choice out of range is the outcome's note);
+    ("cancel", id: int), which cancels every job with an id up to id (a reader
+        thread takes it at once, even while a job runs);
+    None, the end (as is the end of the stream).
 Messages from the service: ("ready",), ("progress", id, fraction, text), ("finished", id, outcome),
                            ("paths", id, result), ("exported", id, result), ("failed", id, text),
                            ("warmed", id), ("pytorch-loaded",).
-A ("cancel", n) message cancels every job with an id up to n; a reader thread
-takes it at once, even while a job runs.
+
+Nothing the app sends kills the service or leaves it waiting: a frame that
+is not one of these messages (not plain data, a non-dict, a field of the
+wrong type, a limit out of its range) is answered ("failed", its id or None,
+why) and reading goes on.  A frame's length is at most :data:`core.frames.MAX_JOB_BYTES`; a longer
+header is answered the same way and then ends the service cleanly (exit
+status 0), since where the next frame starts cannot be known: the app starts
+a new service.  Answers are at most :data:`core.frames.MAX_ANSWER_BYTES`; a
+longer one is not sent, its job fails instead.
 """
 from __future__ import annotations
 
 import os
-import pickle
 import queue
+import reprlib
 import sys
 import threading
 import time
 import traceback
+from dataclasses import dataclass
+from typing import Callable
 
+from core import isolate
 from core.analysis import pytorch
 from core.analysis.pipeline import analyse_source
 from core.export import graph_svg, html_report, latex_document
-from core.frames import read_frame, write_frame
-from core.interp import Limits
+from core.frames import MAX_ANSWER_BYTES, MAX_JOB_BYTES, FrameError, read_frame, write_frame
+from core.interp.limits import Limits, LimitsError
 from core.report_json import run_to_json
 from core.translatable import _T
+
+
+# -- the messages to the service ---------------------------------------------------------
+@dataclass(frozen=True)
+class Field:
+    """One field of a message: what its value must be (said in an error), and the test."""
+
+    what: str
+    accepts: Callable[[object], bool]
+
+
+def _int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _text_or_none(x) -> bool:
+    return x is None or isinstance(x, str)
+
+
+def _dict_or_none(x) -> bool:
+    return x is None or isinstance(x, dict)
+
+
+def _count_or_none(x) -> bool:
+    return x is None or (_int(x) and x >= 1)
+
+
+def _v(x) -> bool:
+    # its entries are the pipeline's to check: a bad v is an analysis note, not a failed job
+    return x is None or isinstance(x, str | list) or (isinstance(x, int | float) and not isinstance(x, bool))
+
+
+JOB_KINDS = ("analyze", "paths", "export", "warmup")
+JOB_FIELDS = {   # every field of a job; the app sends them all, whatever the kind
+    "kind": Field("one of " + ", ".join(JOB_KINDS), lambda x: isinstance(x, str) and x in JOB_KINDS),
+    "id": Field("an integer", _int),
+    "source": Field("text (the program)", lambda x: isinstance(x, str)),
+    "output": Field("a tensor's name or None", _text_or_none),
+    "v": Field("a number, a nested list of numbers, JSON text or None", _v),
+    "limits": Field("a dict of Limits fields or None", _dict_or_none),   # and each value in its range
+    "leaf": Field("a leaf's name or None", _text_or_none),
+    "i": Field("an integer", _int),
+    "k": Field("an integer", _int),
+    "options": Field("a dict of export options or None", _dict_or_none),   # and EXPORT_OPTIONS
+    "call": Field("a whole number from 1 or None", _count_or_none),
+    "iteration": Field("a whole number from 1 or None", _count_or_none),
+}
+REQUIRED = ("id", "kind")
+EXPORT_OPTIONS = {
+    "format": Field("a format's name or None", _text_or_none),
+    "filename": Field("a file name or None", _text_or_none),
+    "step": Field("an integer", _int),
+    "lang": Field("a language code or None", _text_or_none),
+}
+
+
+class MessageError(Exception):
+    """A frame that is no message to the service; ``job_id`` when it has a usable id."""
+
+    def __init__(self, text: str, job_id: int | None = None):
+        super().__init__(text)
+        self.job_id = job_id
+
+
+def _shown(x) -> str:
+    try:
+        return reprlib.repr(x)
+    except Exception:  # noqa: BLE001 - an integer past str()'s digit limit, a recursive container
+        return f"a {type(x).__name__}"
+
+
+def check_message(msg) -> tuple[str, object]:
+    """("job", the job), ("cancel", id) or ("end", None) for a message to the service;
+    :class:`MessageError` saying what is wrong with anything else."""
+    if msg is None:
+        return "end", None
+    if isinstance(msg, tuple) and msg and msg[0] == "cancel":
+        if len(msg) != 2 or not _int(msg[1]):
+            raise MessageError(f"a cancel message is ('cancel', id) with an integer id, not {_shown(msg)}")
+        return "cancel", msg[1]
+    if not isinstance(msg, dict):
+        raise MessageError(f"a message to the service is a job (a dict), ('cancel', id) or None, "
+                           f"not {_shown(msg)}")
+    job_id = msg.get("id") if _int(msg.get("id")) else None
+    for name in REQUIRED:
+        if name not in msg:
+            raise MessageError(f"a job needs {name!r} ({JOB_FIELDS[name].what})", job_id)
+    _check_fields(msg, JOB_FIELDS, "a job", job_id)
+    if msg.get("options") is not None:
+        _check_fields(msg["options"], EXPORT_OPTIONS, "an export's options", job_id)
+    if msg.get("limits") is not None:
+        if not all(isinstance(name, str) for name in msg["limits"]):
+            raise MessageError(f"limits: the names are text, not {_shown(list(msg['limits']))}", job_id)
+        try:
+            Limits.checked(**msg["limits"])
+        except LimitsError as e:
+            raise MessageError(f"limits: {e}", job_id) from None
+    return "job", msg
+
+
+def _check_fields(d: dict, schema: dict, where: str, job_id):
+    for name, value in d.items():
+        field = schema.get(name) if isinstance(name, str) else None
+        if field is None:
+            raise MessageError(f"{where} has no field {_shown(name)} (its fields are {', '.join(schema)})", job_id)
+        if not field.accepts(value):
+            raise MessageError(f"{where}'s {name!r} must be {field.what}, not {_shown(value)}", job_id)
+
+
+def read_messages(stream, conn, cancel_upto, jobs: queue.Queue):
+    """The reader thread: jobs go to ``jobs``, cancels raise ``cancel_upto`` at once.
+    It never raises: a frame that is no message is answered ("failed", id or None, why)
+    and reading goes on; the end of the stream, a None message, a frame longer than
+    MAX_JOB_BYTES (where the next one starts is unknown) or an app that stopped
+    reading end it, with None in ``jobs``."""
+    while True:
+        try:
+            kind, value = check_message(read_frame(stream, max_bytes=MAX_JOB_BYTES))
+        except (MessageError, FrameError) as e:
+            stop = isinstance(e, FrameError) and not e.in_sync
+            why = str(e) + ("; the service stops (the app starts a new one)" if stop else "")
+            if not _answer(conn, ("failed", getattr(e, "job_id", None), why)) or stop:
+                break
+            continue
+        except (EOFError, OSError, ValueError):   # the end of the stream, or it was closed
+            break
+        except Exception as e:  # noqa: BLE001 - the stream's own failure: its position is lost
+            _answer(conn, ("failed", None, f"reading a message failed ({type(e).__name__}: {e}); "
+                           "the service stops (the app starts a new one)"))
+            break
+        if kind == "end":
+            break
+        if kind == "cancel":
+            cancel_upto.value = max(cancel_upto.value, value)
+        else:
+            jobs.put(value)
+    jobs.put(None)
+
+
+def _answer(conn, message) -> bool:
+    """Send ``message``; False when the app no longer reads."""
+    try:
+        conn.send(message)
+    except (OSError, ValueError):
+        return False
+    return True
+
 
 class _Conn:
     """The service's side: send frames; a counter the cancel messages raise."""
@@ -44,7 +212,7 @@ class _Conn:
         self.lock = threading.Lock()
 
     def send(self, message):
-        write_frame(self.out, message, self.lock)
+        write_frame(self.out, message, self.lock, max_bytes=MAX_ANSWER_BYTES)
 
 
 class _Counter:
@@ -53,6 +221,7 @@ class _Counter:
 
 
 def main():
+    isolate.deeper_stack()       # the jobs run on this, the main, thread (see core.isolate)
     proto_out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything printed to stdout by a library goes to stderr, not into the frames
     sys.stdout = sys.stderr
@@ -61,26 +230,15 @@ def main():
     cancel_upto = _Counter()
     jobs: queue.Queue = queue.Queue()
 
-    def reader():
-        while True:
-            try:
-                msg = read_frame(proto_in)
-            except (EOFError, OSError, pickle.UnpicklingError):
-                jobs.put(None)
-                return
-            if isinstance(msg, tuple) and msg and msg[0] == "cancel":
-                cancel_upto.value = max(cancel_upto.value, int(msg[1]))
-            else:
-                jobs.put(msg)
-                if msg is None:
-                    return
-    threading.Thread(target=reader, daemon=True, name="service-reader").start()
-    serve(conn, cancel_upto, jobs)
+    threading.Thread(target=read_messages, args=(proto_in, conn, cancel_upto, jobs), daemon=True,
+                     name="service-reader").start()
+    serve(conn, cancel_upto, jobs, os_limits=True)
 
 
-def serve(conn, cancel_upto, jobs):
-    """The service loop: one job at a time, in order."""
-    service = _Service(conn, cancel_upto)
+def serve(conn, cancel_upto, jobs, os_limits=False):
+    """The service loop: one job at a time, in order; with ``os_limits`` (the service's own
+    process), each job's memory limit is set on the process too."""
+    service = _Service(conn, cancel_upto, os_limits)
     conn.send(("ready",))
     while True:
         job = jobs.get()
@@ -88,14 +246,17 @@ def serve(conn, cancel_upto, jobs):
             return
         try:
             service.handle(job)
+        except FrameError as e:   # an answer past MAX_ANSWER_BYTES: nothing of it was sent
+            conn.send(("failed", job.get("id"), f"the answer could not be sent: {e}"))
         except Exception:  # noqa: BLE001 - reported to the app, never a silent death
             conn.send(("failed", job.get("id"), traceback.format_exc(limit=8)))
 
 
 class _Service:
-    def __init__(self, conn, cancel_upto):
+    def __init__(self, conn, cancel_upto, os_limits=False):
         self.conn = conn
         self.cancel_upto = cancel_upto
+        self.os_limits = os_limits
         self.analysis = None
         self.last = None          # (source, the run's JSON with its analysis) of the latest analysis
 
@@ -114,8 +275,9 @@ class _Service:
             self.conn.send(("exported", job["id"], self.export(job)))
 
     def analyze(self, job: dict) -> dict:
-        """Run and analyse the job's program (:func:`core.analysis.pipeline.analyse_source`),
-        reporting progress and stopping when the job is cancelled."""
+        """Run and analyse the job's program (:func:`core.analysis.pipeline.analyse_source`) at the
+        differentiation its ``call`` and ``iteration`` choose, reporting progress and stopping when
+        the job is cancelled."""
 
         t0 = time.monotonic()
         job_id = job["id"]
@@ -130,9 +292,12 @@ class _Service:
 
         if cancel():
             return outcome(None, cancelled=True)
+        limits = Limits.checked(**(job.get("limits") or {}))
+        if self.os_limits:     # the second wall, as core.isolate sets it for the CLI's child
+            isolate.limit_memory(limits.max_memory_mb * 2 ** 20)
         o = analyse_source(job.get("source", ""), output=job.get("output"), grad_tensor=job.get("v"),
-                           limits=Limits(**(job.get("limits") or {})), pytorch="loaded", progress=progress,
-                           cancel=cancel)
+                           limits=limits, pytorch="loaded", progress=progress, cancel=cancel,
+                           call=job.get("call"), iteration=job.get("iteration"))
         run = run_to_json(o.result)
         if o.cancelled:
             return outcome(run, cancelled=True)

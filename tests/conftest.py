@@ -12,6 +12,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+# core first, before anything imports numpy (real torch does): core pins numpy's OpenBLAS kernel
+# as it loads, and a numpy loaded before that rounds some float32 products otherwise
+# (core/machine.py), which made a corpus program's result depend on the order tests import in.
+import core  # noqa: E402,F401
+
 # The app's analysis process loads real PyTorch in the background when it is installed (the fourth
 # witness). Windows made by the desktop tests do not need it; the test of the witness in the window
 # turns it back on for its own process.

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.analysis import differences, engine_witness, pytorch, second_order, symbolic_j
+from core.analysis import differences, engine_witness, pytorch, second_order, symbolic_j, verdict
 from core.analysis.paths import LocalPartials, chain_paths
 from core.analysis.runs import Capture, Tally, capture, leaves_of
 from core.analysis.tape import Recording
@@ -59,9 +59,21 @@ V_NOT_NUMBERS = _T("the gradient v must be a number or nested lists of numbers i
                    "({error})")
 V_RAGGED = _T("the gradient v must be a rectangular nested list of numbers")
 REJECTED = _T("the program was rejected: {message}")
+OVER_BUDGET = _T("the analysis was stopped: it went past its budget of {run:g} s for its own run of the program and "
+                 "{stages:g} s for its stages (the limits --max-seconds and --max-analysis-seconds, or Settings > "
+                 "Limits in the app)")
 NO_REPLAY = _T("float64 central differences are not shown: replaying the recorded forward does not give the "
                "program's numbers back (a tensor was changed through .data or a detached alias, which the "
                "replay does not see)")
+NO_REPLAY_OVERFLOW = _T("float64 central differences are not shown: the program's {dtype} numbers overflow (inf or "
+                        "nan) where the float64 replay's stay finite, so the replay does not give them back")
+
+
+def _no_replay(error) -> str:
+    """The note for a replay that does not give the program's numbers back (CannotReplay)."""
+    if error.overflowed is not None:
+        return NO_REPLAY_OVERFLOW.format(dtype=error.overflowed)
+    return NO_REPLAY
 
 
 class AnalysisError(Exception):
@@ -106,6 +118,11 @@ class Analysis:
     # float64 differences along random directions and at sampled entries (leaves too large for a
     # column each; core.analysis.differences.spot_witness)
     spot_differences: dict | None = None
+    # the differentiation analysed (Differentiation.to_json) and the program's calls, the first
+    # MAX_LISTED_CALLS of calls_total
+    call: dict | None = None
+    calls: list = field(default_factory=list)
+    calls_total: int = 0
 
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
@@ -143,6 +160,7 @@ class Analysis:
             "engine_jacobian": _nested_all(self.engine_jacobian),
             "program_runs": self.program_runs,
             "verdict_basis": self.verdict_basis,
+            "call": self.call, "calls": self.calls, "calls_total": self.calls_total,
             "spot_differences": None if self.spot_differences is None else finite_json({
                 **self.spot_differences, "max_abs_diff": _json_float(self.spot_differences["max_abs_diff"])}),
         }
@@ -170,8 +188,16 @@ def _json_float(x):
 # choosing the output and v
 # ---------------------------------------------------------------------------
 
-def choose(events, result, output=None):
-    """The event to analyse (or None: the whole program) and the output's name."""
+MAX_LISTED_CALLS = 1000      # the analysis's JSON lists this many of the program's differentiations
+
+
+def choose(events, result, output=None, call=None, iteration=None):
+    """The event to analyse (or None: the whole program) and the output's name: the program's
+    ``call``-th differentiation (1-based), or the ``iteration``-th made at the line of that one
+    (or of the first), or where ``output`` is differentiated; by default the first."""
+    if call is not None or iteration is not None:
+        event = _chosen_call(events, call, iteration)
+        return event, (event.names[0] if event.names else None)
     if output is not None:
         for e in events:
             if output in e.names:
@@ -195,6 +221,23 @@ def choose(events, result, output=None):
         raise AnalysisError(_T("the program differentiates nothing and leaves no tensor with a grad_fn; "
                                "make a tensor with requires_grad=True and compute something from it"))
     return None, last
+
+
+def _chosen_call(events, call, iteration):
+    if not events:
+        raise AnalysisError(_T("the program differentiates nothing (no backward or autograd.grad), so there is no "
+                               "call to choose"))
+    if call is not None and not 1 <= call <= len(events):
+        raise AnalysisError(_T("the program differentiates {n} times: choose a call from 1 to {n}, not {call}").format(
+            n=len(events), call=call))
+    event = events[0 if call is None else call - 1]
+    if iteration is None:
+        return event
+    at_line = [e for e in events if e.line == event.line]
+    if not 1 <= iteration <= len(at_line):
+        raise AnalysisError(_T("line {line} differentiates {n} times: choose an iteration from 1 to {n}, not "
+                               "{iteration}").format(line=event.line, n=len(at_line), iteration=iteration))
+    return at_line[iteration - 1]
 
 
 def _choose_v(grad_tensor, event, out, label, notes):
@@ -235,7 +278,8 @@ def _captured(cap: Capture, event, name):
 # ---------------------------------------------------------------------------
 
 def analyze_run(program, result, events, *, output: str | None = None, grad_tensor=None, limits=None,
-                progress=None, cancel=None, pytorch: str = "auto", tally: Tally | None = None) -> Analysis:
+                progress=None, cancel=None, pytorch: str = "auto", tally: Tally | None = None,
+                call: int | None = None, iteration: int | None = None) -> Analysis:
     """Steps 2 to 5 for a program already parsed and run (``result``, with the
     ``events`` :func:`discover` noted).  ``grad_tensor``: v as an array (checked
     by :func:`core.analysis.pipeline.grad_tensor_array`) or None.
@@ -243,19 +287,28 @@ def analyze_run(program, result, events, *, output: str | None = None, grad_tens
     ``pytorch``: "auto" replays the forward in real PyTorch when it can be
     imported, "loaded" only when :func:`core.analysis.pytorch.preload` has
     finished, "off" never.  ``tally`` counts the program's runs (the discover
-    run included)."""
+    run included).  ``call`` and ``iteration`` choose the differentiation (:func:`choose`)."""
     tally = tally if tally is not None else Tally(1)
     with np.errstate(all="ignore"):  # inf and nan are results here, as in PyTorch
-        return _analyze(program, result, events, output, grad_tensor, limits or Limits(), progress, cancel,
-                        pytorch, tally)
+        analysis = _analyze(program, result, events, output, grad_tensor, limits or Limits(), progress, cancel,
+                            pytorch, tally, call, iteration)
+    analysis.calls = [e.to_json() for e in events[:MAX_LISTED_CALLS]]
+    analysis.calls_total = len(events)
+    return analysis
 
 
-def _analyze(program, result, events, output, grad_tensor, limits, progress, cancel, pytorch, tally) -> Analysis:
-    event, name = choose(events, result, output)
+def _analyze(program, result, events, output, grad_tensor, limits, progress, cancel, pytorch, tally, call,
+             iteration) -> Analysis:
+    event, name = choose(events, result, output, call, iteration)
     cap = capture(program, limits, event, name, cancel, tally)
     out = _captured(cap, event, name)
     label = name or _T("the tensor differentiated on line {line}").format(line=event.line)
     notes = []
+    if event is not None and len(events) > 1:
+        notes.append(_T("the program differentiates {n} times; this is call {call}: line {line}, iteration "
+                        "{iteration} of {of} (choose another with --call and --iteration, or in the window)").format(
+                            n=len(events), call=event.ordinal + 1, line=event.line, iteration=event.iteration,
+                            of=event.iterations))
     if event is not None and event.n_outputs > 1:
         notes.append(_T("line {line} differentiates {n} outputs together; their gradients add up. This analysis "
                         "shows the first, {label}; choose another output to see it.").format(
@@ -270,7 +323,9 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
 
     sym = _symbolic(cap, leaves, progress, cancel, notes)
     J = None if sym is None else sym.jacobian
-    eng, engine_error = _engine(out, leaves, v, J, notes)
+    # what the engine and PyTorch are held to: J as the program's dtype holds it
+    J_held = None if J is None else _in_program_dtype(J, out, leaves, notes)
+    eng, engine_error = _engine(out, leaves, v, J_held, notes)
     # without a symbolic J, the engine's one-hot rows are what the differences are set beside
     reference = J if J is not None else (eng.jacobian or None)
     fd = _differences(cap, out, leaves, reference, notes) if reference is not None else None
@@ -285,7 +340,7 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
         second = second_order.witness(out, leaves, v, sym.values)
         if second is None:
             notes.append(_T("the second derivatives are not shown: the leaves are too large (over 64 elements)"))
-    torch_witness, script = _pytorch(cap, leaves, name or "out", v, J if J is not None else eng.jacobian,
+    torch_witness, script = _pytorch(cap, leaves, name or "out", v, J_held if J is not None else eng.jacobian,
                                      eng.backward, engine_error, pytorch, notes)
     graph, trace, names = _chain_rule(cap, out, v, event, label, engine_error, notes)
     match, worst, basis = _verdict(J, eng, (fd, spot, torch_witness), engine_error)
@@ -294,7 +349,8 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
         grad_tensor_source=source_v, jacobian=J or {}, jacobian_latex={} if sym is None else sym.latex, vjp=eng.vjp,
         backward=eng.backward, engine_jacobian=eng.jacobian, max_abs_diff=worst, match=match, notes=notes,
         verdict_basis=basis, spot_differences=spot,
-        line=None if event is None else event.line, engine_error=engine_error, graph=graph, trace=trace,
+        line=None if event is None else event.line, call=None if event is None else event.to_json(),
+        engine_error=engine_error, graph=graph, trace=trace,
         state=(out, dict(leaves), names, LocalPartials()), second_order=second, differences=fd,
         pytorch=torch_witness, pytorch_script=script, program_runs=tally.runs,
         labels={"output": display_names(name or "out", out.shape),
@@ -335,6 +391,23 @@ def _symbolic(cap, leaves, progress, cancel, notes):
         return None
 
 
+def _in_program_dtype(J, out, leaves, notes) -> dict:
+    """J as the program's dtype holds it (:func:`core.analysis.verdict.in_dtype`): an entry finite
+    in float64 but beyond the dtype's range is inf there, in the engine as in PyTorch.  A leaf's
+    gradient passes through the output's dtype and ends in the leaf's: the narrower bounds it."""
+    held, worst, where = {}, None, None
+    for name, t in leaves:
+        dtype = verdict.narrowest(out._data.dtype, t._data.dtype)
+        held[name], largest = verdict.in_dtype(J[name], dtype)
+        if largest is not None and (worst is None or largest > worst):
+            worst, where = largest, dtype
+    if worst is not None:
+        notes.append(_T("J is finite in float64 ({value:.3g}) but overflows {dtype}, as PyTorch's does: the "
+                        "verdict compares those entries as infinities").format(
+                            value=worst, dtype=where.name))
+    return held
+
+
 def _spot(cap, out, leaves, v, eng, engine_error, notes):
     """Float64 differences along random directions and at sampled entries, beside the engine's
     wᵀJ (w = v, or a random w when there is no v), for leaves too large for a column each."""
@@ -347,8 +420,8 @@ def _spot(cap, out, leaves, v, eng, engine_error, notes):
         grads = dict(zip([n for n, _ in leaves], engine_witness.grads(out, leaves, w)))
     try:
         spot = differences.spot_witness(cap.tape, out, leaves, w, grads)
-    except differences.CannotReplay:
-        notes.append(NO_REPLAY)
+    except differences.CannotReplay as e:
+        notes.append(_no_replay(e))
         return None
     if spot is not None and not spot["complete"]:
         notes.append(_T("float64 differences: {n} checks fitted in {seconds:g} s").format(
@@ -391,8 +464,8 @@ def _differences(cap, out, leaves, J, notes):
         return None
     try:
         return differences.witness(cap.tape, out, leaves, J)
-    except differences.CannotReplay:
-        notes.append(NO_REPLAY)
+    except differences.CannotReplay as e:
+        notes.append(_no_replay(e))
         return None
 
 

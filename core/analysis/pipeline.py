@@ -26,14 +26,16 @@ from __future__ import annotations
 import json
 import math
 import numbers
+import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from core.analysis.analysis import (REJECTED, RUNNING, SYMBOLIC, V_NOT_NUMBERS, V_RAGGED, Analysis, AnalysisError,
-                                    analyze_run)
+from core.analysis.analysis import (OVER_BUDGET, REJECTED, RUNNING, SYMBOLIC, V_NOT_NUMBERS, V_RAGGED, Analysis,
+                                    AnalysisError, analyze_run)
 from core.analysis.runs import Tally, discover
 from core.interp import Limits
+from core.interp.limits import Cancelled as LimitCancelled
 from core.interp.parse import ProgramRejected, parse_program
 from core.interp.run import RunError, RunResult
 from core.symbolic.jacobian import Cancelled
@@ -107,16 +109,20 @@ class Outcome:
     analysis: Analysis | None = None
     note: str | None = None           # why there is no analysis (an AnalysisError's text)
     cancelled: bool = False
+    over_budget: bool = False         # the analysis went past its time budget (the note says so)
 
     def analysis_json(self) -> dict | None:
         return None if self.analysis is None else self.analysis.to_json()
 
 
 def analyse_source(source: str, *, filename: str = "<program>", output: str | None = None, grad_tensor=None,
-                   limits=None, pytorch: str = "auto", progress=None, cancel=None) -> Outcome:
+                   limits=None, pytorch: str = "auto", progress=None, cancel=None, ran=None,
+                   call: int | None = None, iteration: int | None = None) -> Outcome:
     """Parse, run and analyse ``source`` (see the module docstring).  Never
     raises for what the program or the options are: a rejected program, a bad
-    v or an output that cannot be analysed come back in the :class:`Outcome`."""
+    v or an output that cannot be analysed come back in the :class:`Outcome`.
+    ``ran(result)``, when given, sees the run before its analysis starts; ``call`` and
+    ``iteration`` choose which differentiation is analysed (the first by default)."""
     limits = limits or Limits()
     try:
         program = parse_program(source, filename)
@@ -127,20 +133,32 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
     result, events = discover(program, limits, cancel, tally)
     if result.error is not None and result.error.kind == "cancelled":
         return Outcome(result, cancelled=True)
+    if ran is not None:
+        ran(result)
     _report(progress, 0.3, SYMBOLIC)
+    # the analysis's budget: its own run of the program, then its stages
+    deadline = time.monotonic() + limits.max_seconds + limits.max_analysis_seconds
+
+    def stop():
+        return (cancel is not None and cancel()) or time.monotonic() > deadline
     try:
         v = None if grad_tensor is None else grad_tensor_array(grad_tensor)
         analysis = analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits,
-                               progress=progress, cancel=cancel, pytorch=pytorch, tally=tally)
-    except Cancelled:
-        return Outcome(result, cancelled=True)
+                               progress=progress, cancel=stop, pytorch=pytorch, tally=tally, call=call,
+                               iteration=iteration)
+    except (Cancelled, LimitCancelled):
+        if cancel is not None and cancel():
+            return Outcome(result, cancelled=True)
+        return Outcome(result, note=OVER_BUDGET.format(run=limits.max_seconds, stages=limits.max_analysis_seconds),
+                       over_budget=True)
     except AnalysisError as e:
         return Outcome(result, note=str(e))
     return Outcome(result, analysis)
 
 
 def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=None, filename: str = "<program>",
-            progress=None, cancel=None, pytorch: str = "auto") -> Analysis:
+            progress=None, cancel=None, pytorch: str = "auto", call: int | None = None,
+            iteration: int | None = None) -> Analysis:
     """The analysis of ``source``, or :class:`AnalysisError` (a rejected
     program included).  ``grad_tensor`` is v in any form
     :func:`grad_tensor_array` takes; the rest as :func:`analyse_source`."""
@@ -153,7 +171,7 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=
     tally = Tally()
     result, events = discover(program, limits, cancel, tally)
     return analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits, progress=progress,
-                       cancel=cancel, pytorch=pytorch, tally=tally)
+                       cancel=cancel, pytorch=pytorch, tally=tally, call=call, iteration=iteration)
 
 
 def _rejected(e):

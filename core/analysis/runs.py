@@ -52,6 +52,12 @@ class Differentiation:
     n_outputs: int = 1
     retain_graph: bool | None = None
     create_graph: bool = False
+    iteration: int = 1          # the how-many-th differentiation made at this line (1-based)
+    iterations: int = 1         # how many the run made at this line in all
+
+    def to_json(self) -> dict:
+        return {"call": self.ordinal + 1, "line": self.line, "iteration": self.iteration, "of": self.iterations,
+                "kind": self.kind, "names": list(self.names)}
 
 
 def _run(program, limits, tally, **options):
@@ -76,6 +82,11 @@ def discover(program, limits, cancel=None, tally: Tally | None = None):
             None if g is None else np.array(g._data, dtype=np.float64), len(outputs),
             retain_graph, bool(create_graph)))
     result = _run(program, limits, tally, observer=observe, cancel=cancel)
+    at_line: dict = {}
+    for e in events:
+        at_line[e.line] = e.iteration = at_line.get(e.line, 0) + 1
+    for e in events:
+        e.iterations = at_line[e.line]
     return result, events
 
 

@@ -422,6 +422,15 @@ def _steps(analysis: dict, t: dict, typeset: _Typesetter) -> str:
     return _section("steps", t["steps"], f'<table class="steps">{head}{rows}</table>')
 
 
+def _values_cell(rec: dict, key: str) -> str:
+    """A tensor's value or grad for the table: the numbers, or the first of them and the count
+    when the report left them out (``value_summary``)."""
+    summary = rec.get(key + "_summary")
+    if summary is not None:
+        return escape(f"{format_nested(summary['first'], limit=12)[:-1]}, …] ({summary['numel']:,})")
+    return "—" if rec.get(key) is None else escape(format_nested(rec[key], limit=12))
+
+
 def _tensors(report: dict, t: dict) -> str:
     tensors = report.get("tensors") or {}
     if not tensors:
@@ -430,12 +439,12 @@ def _tensors(report: dict, t: dict) -> str:
     rows = []
     for name, rec in tensors.items():
         shape = "[" + ", ".join(str(s) for s in rec.get("shape", [])) + "]"
-        grad = "—" if rec.get("grad") is None else escape(format_nested(rec["grad"], limit=12))
+        grad = _values_cell(rec, "grad")
         rows.append(f"<tr><td><code>{escape(name)}</code></td><td>{escape(shape)}</td>"
                     f"<td>{t['yes'] if rec.get('requires_grad') else t['no']}</td>"
                     f"<td>{t['yes'] if rec.get('is_leaf') else t['no']}</td>"
                     f"<td>{escape(rec.get('grad_fn') or '—')}</td>"
-                    f'<td class="num">{escape(format_nested(rec.get("value"), limit=12))}</td>'
+                    f'<td class="num">{_values_cell(rec, "value")}</td>'
                     f'<td class="num">{grad}</td></tr>')
     return _section("tensors", t["tensors"], f"<table>{head}{''.join(rows)}</table>")
 

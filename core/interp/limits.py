@@ -7,15 +7,40 @@ Every limit has a default, a name the user sees, and a way to change it
 """
 from __future__ import annotations
 
+import numbers
+import reprlib
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
+
+from core.translatable import _T
+
+
+# NOTE: the range a limit may take.  Seconds stop at a day: a timer asked to wait past
+# threading.TIMEOUT_MAX (about 292 years) raises OverflowError in its own thread, and the run
+# would go on without its watchdog; NaN would never be reached by a deadline at all.  Counts stop
+# at 10**15, past any machine's memory; a limit of 0 or less would stop every program at once.
+_SECONDS = (0.01, 86_400.0)
+_COUNT = (1, 10 ** 15)
+_RANGES = {"max_memory_mb": (1, 2 ** 20)}   # a terabyte; (the OS limit is set in bytes)
+
+
+class LimitsError(ValueError):
+    """A limit that cannot be: an unknown name, or a value out of its range.
+    ``name`` is the field; ``expected`` what its value must be (None for an unknown name)."""
+
+    def __init__(self, message: str, name: str, expected: str | None = None):
+        super().__init__(message)
+        self.name = name
+        self.expected = expected
 
 
 @dataclass
 class Limits:
-    """What one run of a program may use."""
+    """What one run of a program may use.  Every value is checked when the
+    limits are made (:meth:`checked_value`): :class:`LimitsError` for a
+    non-number, NaN, an infinity, or a value out of its range."""
 
     max_tensor_elements: int = 32_000_000      # AlexNet's Linear(6400, 4096) weight has 26,214,400
     max_steps: int = 1_000_000          # statements and loop iterations, all together
@@ -27,20 +52,93 @@ class Limits:
     max_output_chars: int = 2_000_000   # what the program prints
     max_total_sequence: int = 50_000_000         # elements of all lists/strings built in bulk, all together
     max_total_tensor_elements: int = 1_000_000_000  # elements of all tensors made, all together (a 500-step loop training two 300-wide nets makes about 250 million)
+    # the second wall, kept by the OS around the process that runs a program and analyses it
+    max_memory_mb: int = 2560           # memory (heap and arrays) beyond what Backprop Lens itself holds
+    max_analysis_seconds: float = 25.0  # the analysis's stages after its own run of the program
 
     # name the user sees -> (field, how to change it)
     DESCRIPTIONS: dict = field(default_factory=lambda: {
-        "max_tensor_elements": ("tensor elements", "--max-tensor-elements"),
-        "max_steps": ("steps (statements and loop iterations)", "--max-steps"),
-        "max_loop_iterations": ("iterations of one loop", "--max-loop-iterations"),
-        "max_call_depth": ("nested function calls", "--max-call-depth"),
-        "max_seconds": ("seconds of running time", "--max-seconds"),
-        "max_sequence_length": ("elements of a list, string or range", "--max-sequence-length"),
-        "max_int_bits": ("bits of an integer", "--max-int-bits"),
-        "max_output_chars": ("characters of printed output", "--max-output-chars"),
-        "max_total_sequence": ("list and string elements built in all", "--max-total-sequence"),
-        "max_total_tensor_elements": ("tensor elements made in all", "--max-total-tensor-elements"),
+        "max_tensor_elements": (_T("tensor elements"), "--max-tensor-elements"),
+        "max_steps": (_T("steps (statements and loop iterations)"), "--max-steps"),
+        "max_loop_iterations": (_T("iterations of one loop"), "--max-loop-iterations"),
+        "max_call_depth": (_T("nested function calls"), "--max-call-depth"),
+        "max_seconds": (_T("seconds of running time"), "--max-seconds"),
+        "max_sequence_length": (_T("elements of a list, string or range"), "--max-sequence-length"),
+        "max_int_bits": (_T("bits of an integer"), "--max-int-bits"),
+        "max_output_chars": (_T("characters of printed output"), "--max-output-chars"),
+        "max_total_sequence": (_T("list and string elements built in all"), "--max-total-sequence"),
+        "max_total_tensor_elements": (_T("tensor elements made in all"), "--max-total-tensor-elements"),
+        "max_memory_mb": (_T("MB of memory"), "--max-memory-mb"),
+        "max_analysis_seconds": (_T("seconds of analysis"), "--max-analysis-seconds"),
     }, repr=False, compare=False)
+
+    def __post_init__(self):
+        for f in fields(self):
+            if f.name.startswith("max_"):
+                setattr(self, f.name, self.checked_value(f.name, getattr(self, f.name)))
+
+    @classmethod
+    def checked(cls, **values) -> Limits:
+        """The default limits with ``values`` changed, each checked; :class:`LimitsError`
+        names an unknown limit or says what a value must be.
+
+        >>> Limits.checked(max_seconds=5).max_seconds
+        5.0
+        >>> try:
+        ...     Limits.checked(max_seconds=1e300)
+        ... except LimitsError as e:
+        ...     print(e)
+        max_seconds must be a number of seconds between 0.01 and 86400 (got 1e+300)
+        """
+        known = [f.name for f in fields(cls) if f.name.startswith("max_")]
+        for name in values:
+            if name not in known:
+                raise LimitsError(f"{_shown(name)} is not a limit (the limits are {', '.join(known)})", name)
+        return cls(**values)
+
+    @classmethod
+    def range(cls, name: str) -> tuple:
+        """(lowest, highest) a value of the limit ``name`` may be."""
+        kind = next(type(f.default) for f in fields(cls) if f.name == name)
+        return _RANGES.get(name) or (_SECONDS if kind is float else _COUNT)
+
+    @classmethod
+    def checked_value(cls, name: str, value):
+        """``value`` for the limit ``name``, as its type (int or float), when in range;
+        else :class:`LimitsError` with what it must be."""
+        kind = next((type(f.default) for f in fields(cls) if f.name == name and name.startswith("max_")), None)
+        if kind is None:
+            raise LimitsError(f"{_shown(name)} is not a limit", name)
+        low, high = cls.range(name)
+        expected = (f"a number of seconds between {low:g} and {high:g}" if kind is float
+                    else f"a whole number between {low:,} and {high:,}")
+        number = None
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            try:
+                if kind is float:
+                    number = float(value)
+                elif isinstance(value, numbers.Integral):
+                    number = int(value)
+                elif float(value).is_integer():
+                    number = int(value)
+            except (OverflowError, ValueError):   # float(10 ** 400), int(inf)
+                number = None
+        if number is None or not low <= number <= high:   # NaN fails every comparison
+            raise LimitsError(f"{name} must be {expected} (got {_shown(value)})", name, expected)
+        return number
+
+    def command_seconds(self) -> float:
+        """The wall-clock budget of a whole run-and-analyse: the program's run, the
+        analysis's own run of it, and the analysis's stages."""
+        return 2 * self.max_seconds + self.max_analysis_seconds
+
+
+def _shown(value) -> str:
+    """A short repr (an app could send a huge string or integer)."""
+    try:
+        return reprlib.repr(value)
+    except ValueError:   # an integer past int's str() digit limit
+        return f"an integer of {value.bit_length():,} bits"
 
 
 class LimitExceeded(BaseException):
@@ -168,7 +266,13 @@ def _estimate(op, inputs, params):
         return _index_size(shapes[0], params.get("index", ()))
     if name in ("mv", "dot", "index_put"):
         return max(_numel(s) for s in shapes)
+    # the generic bound: the broadcast shape with its empty axes counted as 1, since an op on
+    # an empty tensor can make a full one (zeros(0, 10**9).sum(0) has 10**9 elements)
     try:
-        return _numel(np.broadcast_shapes(*shapes))
+        return _span(np.broadcast_shapes(*shapes))
     except ValueError:
-        return max(_numel(s) for s in shapes)
+        return max(_span(s) for s in shapes)
+
+
+def _span(shape):
+    return _numel(max(int(s), 1) for s in shape)

@@ -25,6 +25,7 @@ import math
 
 import numpy as np
 
+from core import context
 from core.interp.limits import LimitExceeded
 from core.tensor.tensor import Tensor
 
@@ -47,6 +48,8 @@ class _Sizes:
     def check(self, n: int, what: str) -> None:
         if n > self.limits.max_tensor_elements:
             raise LimitExceeded(self.limits, "max_tensor_elements", f"{what} would make {n:,} elements")
+        if context.guard[0] is not None and n:      # and counted with what tensors make, in all
+            context.guard[0](None, ((n,),), None)
 
 
 def _plain(x):

@@ -45,7 +45,11 @@ class _Watchdog:
     the engine); anything pending is cleared when the run ends."""
 
     def __init__(self, seconds: float):
-        self.seconds = seconds
+        # NOTE: a wait past threading.TIMEOUT_MAX raises OverflowError in the timer's own thread,
+        # which would die and leave the run without a watchdog.  Limits refuses such values; this
+        # clamps whatever still arrives (NaN and the infinities included) to the longest wait.
+        self.seconds = seconds if 0 <= seconds <= threading.TIMEOUT_MAX else (
+            0.0 if seconds < 0 else threading.TIMEOUT_MAX)
         self.lock = threading.Lock()
         self.active = False
 
@@ -164,6 +168,7 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
     out = LimitedOutput(limits)
     with _LOCK, _State():
         context.guard[0] = tensor_guard(limits)
+        printing.full_guard[0] = _print_guard(limits)
         creation.manual_seed(0)
         if default_dtype is not None:
             dtypes._default[0] = default_dtype
@@ -183,7 +188,17 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
         finally:
             engine.observer[0] = None
             context.notes[0] = None
+            printing.full_guard[0] = None
     return RunResult(out.getvalue(), error, caught, dict(interp.globals.vars), program, count, notes=notes)
+
+
+def _print_guard(limits):
+    """Refuses to format more values than the output limit could print (each takes two
+    characters at least: a digit and a separator)."""
+    def guard(n):
+        if 2 * n > limits.max_output_chars:
+            raise LimitExceeded(limits, "max_output_chars", f"printing {n:,} values in full")
+    return guard
 
 
 def _execute(interp, program, stop_before):
@@ -225,9 +240,13 @@ def _execute(interp, program, stop_before):
                                  "simplify it, or raise the limit with --max-call-depth", interp.frames[0].line,
                                  "limit")
                 break
-            except (MemoryError, KeyboardInterrupt) as e:
-                error = RunError(type(e).__name__, "the program ran out of memory" if isinstance(e, MemoryError)
-                                 else "stopped", interp.frames[0].line, "limit")
+            except MemoryError:
+                # the OS refused memory: past the process's limit (core.isolate) or the machine's
+                error = RunError("LimitExceeded", str(LimitExceeded(interp.limits, "max_memory_mb")),
+                                 interp.frames[0].line, "limit")
+                break
+            except KeyboardInterrupt:
+                error = RunError("KeyboardInterrupt", "stopped", interp.frames[0].line, "limit")
                 break
             except Exception as e:  # noqa: BLE001 - the program's own error is the result
                 error = RunError(type(e).__name__, _message(e), interp.frames[0].line, "raised", _inner(interp, e))

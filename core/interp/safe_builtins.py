@@ -25,7 +25,7 @@ import types
 
 import numpy as np
 
-from core import dtypes
+from core import context, dtypes
 from core.interp.limits import LimitExceeded, Limits
 from core.interp.parse import EXCEPTION_NAMES
 from core.tensor.node import RemovableHandle
@@ -79,15 +79,23 @@ class Guard:
         if self.sequence_total > lim.max_total_sequence:
             raise LimitExceeded(lim, "max_total_sequence", f"{self.sequence_total:,} elements built so far")
 
+    def made(self, n: int, what: str = "a copy"):
+        """``n`` tensor or array elements made outside the op registry (a numpy copy, a
+        deep copy): checked and counted as the registry's guard counts what ops make."""
+        guard = context.guard[0]
+        if guard is not None and n:
+            guard(None, ((int(n),),), None)
+
     def width(self, n, what="a width"):
         n = _as_int(n)
         if n is not None and n > self.limits.max_sequence_length:
             raise LimitExceeded(self.limits, "max_sequence_length", f"{what} of {n:,}")
 
-    def spec(self, spec: str):
-        """A format spec may not ask for a field wider than the sequence limit, nor
-        take its width from an argument ({:>{}}) where it cannot be checked."""
-        if "{" in (spec or ""):
+    def spec(self, spec: str, nested: bool = False):
+        """A format spec may not ask for a field wider than the sequence limit, nor (in a
+        format string, ``nested``) take its width from an argument ({:>{}}) where it cannot be
+        checked.  Outside a format string a ``{`` is no field: format() refuses the spec."""
+        if nested and "{" in (spec or ""):
             raise LimitExceeded(self.limits, "max_sequence_length", "a format width taken from an argument")
         for m in _DIGITS.findall(spec or ""):
             if len(m) > 9 or int(m) > self.limits.max_sequence_length:

@@ -84,43 +84,67 @@ def _public(module, exclude=()):
             if not n.startswith("_") and n not in exclude and not isinstance(getattr(module, n), type(_math))}
 
 
-def _safe_deepcopy(x, memo=None):
-    _check_copyable(x)
-    return _copy.deepcopy(x, memo)
+def _copying(guard):
+    """copy.deepcopy and copy.copy for one run: what they would copy is checked
+    (:func:`_check_copyable`) and counted against the run's totals first."""
+    def deepcopy(x, memo=None):
+        _count_copy(x, guard, deep=True)
+        return _copy.deepcopy(x, memo)
+
+    def copy(x):
+        _count_copy(x, guard, deep=False)
+        return _copy.copy(x)
+    deepcopy.__name__, copy.__name__ = "deepcopy", "copy"
+    return deepcopy, copy
 
 
-def _safe_copy(x):
-    _check_copyable(x)
-    return _copy.copy(x)
+def _count_copy(x, guard, deep):
+    sizes = [0, 0]                 # [tensor elements, container items]
+    _check_copyable(x, sizes=sizes)
+    if guard is None:
+        return
+    if not deep:                   # a shallow copy makes the outer container (or a tensor's storage) only
+        sizes = [int(x.numel()) if isinstance(x, Tensor) else 0,
+                 len(x) if isinstance(x, (list, tuple, set, dict, _collections.deque)) else 0]
+    guard.made(sizes[0], "a copy")
+    if sizes[1]:
+        guard.sequence(sizes[1], "a copied container")
 
 
-def _check_copyable(x, depth=0):
+def _check_copyable(x, depth=0, sizes=None):
     if depth > 20:
         raise ValueError("copy.deepcopy: the value is nested too deeply")
-    if isinstance(x, (Tensor, int, float, bool, str, type(None), dtypes.dtype, ct.device)):
+    if sizes is None:
+        sizes = [0, 0]
+    if isinstance(x, Tensor):
+        sizes[0] += int(x.numel())
+        return
+    if isinstance(x, (int, float, bool, str, type(None), dtypes.dtype, ct.device)):
         return
     if isinstance(x, _collections.defaultdict) and x.default_factory is not None and \
             not isinstance(x.default_factory, type):
         raise TypeError("copy.deepcopy in Backprop Lens copies a defaultdict whose default is a type "
                         "(list, int, ...), not one made with a function")
     if isinstance(x, (list, tuple, set, _collections.deque)):
+        sizes[1] += len(x)
         for y in x:
-            _check_copyable(y, depth + 1)
+            _check_copyable(y, depth + 1, sizes)
         return
     if isinstance(x, dict):
+        sizes[1] += len(x)
         for k, v in x.items():
-            _check_copyable(k, depth + 1)
-            _check_copyable(v, depth + 1)
+            _check_copyable(k, depth + 1, sizes)
+            _check_copyable(v, depth + 1, sizes)
         return
     if isinstance(x, ctn.Module):
-        _check_module_copyable(x, depth)
+        _check_module_copyable(x, depth, sizes)
         return
     kind = "a function" if callable(x) else ("a module" if isinstance(x, SafeModule) else type(x).__name__)
     raise TypeError(f"copy.deepcopy in Backprop Lens copies tensors, numbers, strings and lists, tuples and "
                     f"dicts of them, not {kind}")
 
 
-def _check_module_copyable(m, depth):
+def _check_module_copyable(m, depth, sizes):
     """A module is copied with its parameters, buffers, children and plain attributes (the
     torch functions it keeps are shared, as deepcopy shares functions), never with hooks."""
     d = m.__dict__
@@ -130,13 +154,13 @@ def _check_module_copyable(m, depth):
     for table in ctn.module.MODULE_TABLES:
         for v in d.get(table, {}).values():
             if v is not None:
-                _check_copyable(v, depth + 1)
+                _check_copyable(v, depth + 1, sizes)
     plain = m._bpl_vars if isinstance(m, classes.ProgramInstance) else {
         k: v for k, v in d.items() if not k.startswith("_")}
     for v in plain.values():
         if isinstance(v, (_types.FunctionType, _types.BuiltinFunctionType)) and not _is_program_function(v):
             continue
-        _check_copyable(v, depth + 1)
+        _check_copyable(v, depth + 1, sizes)
 
 
 def _safe_printoptions(set_printoptions, guard):
@@ -173,7 +197,7 @@ def build_modules(guard=None):
     nn.members["functional"] = nnf
     nn.members["init"] = SafeModule("torch.nn.init", {n: getattr(ctn.init, n) for n in ctn.init.__all__})
     nn.members["utils"] = SafeModule("torch.nn.utils", {n: getattr(ctn.utils, n) for n in ctn.utils.__all__})
-    torch_members = _public(ct, exclude=("install", "annotations", "sys", "creation"))
+    torch_members = _public(ct, exclude=("install", "installed", "annotations", "sys", "creation"))
     torch_members.update({"autograd": autograd, "nn": nn,
                           "set_printoptions": _safe_printoptions(ct.set_printoptions, guard)})
     torch_members["__version__"] = TORCH_VERSION
@@ -196,7 +220,8 @@ def build_modules(guard=None):
                                                        if n in torch_members})
     torch_members["functional"] = torch_functional
     torch = SafeModule("torch", torch_members)
-    copy = SafeModule("copy", {"deepcopy": _safe_deepcopy, "copy": _safe_copy})
+    deepcopy, shallow_copy = _copying(guard)
+    copy = SafeModule("copy", {"deepcopy": deepcopy, "copy": shallow_copy})
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
                "torch.autograd.function": function,
                "torch.nn": nn, "torch.nn.functional": nnf, "torch.nn.init": nn.members["init"],
@@ -351,6 +376,9 @@ def get_attribute(obj, name, guard=None):
             return _DEQUE_GUARDS[name](obj, value, guard)
         if isinstance(obj, np.ndarray) and name == "dot":
             return _checked_dot(obj, guard)
+        copying = next((names for kind, names in _COPYING if isinstance(obj, kind)), ())
+        if name in copying:
+            return _counted_copy(obj, name, value, guard)
     return value
 
 
@@ -451,6 +479,26 @@ def _grow(lst, method, guard):
     return m
 
 
+def _counted_copy(obj, name, method, guard):
+    """A method that copies ``obj`` whole (``list.copy``, ``ndarray.astype``, ``Tensor.tolist``...):
+    its size is counted against the run's totals first, as what ops and slices build is."""
+    def m(*args, **kwargs):
+        if isinstance(obj, Tensor):
+            guard.sequence(int(obj.numel()), f"a list from {name}()")
+        elif isinstance(obj, np.ndarray):
+            guard.made(obj.size, f"ndarray.{name}()")
+            if name == "tolist":
+                guard.sequence(obj.size, "a list from tolist()")
+        else:
+            guard.sequence(len(obj), f"a {type(obj).__name__} copy")
+        return method(*args, **kwargs)
+    return m
+
+
+_NDARRAY_COPIES = frozenset({"copy", "astype", "flatten", "ravel", "tolist", "argsort", "cumsum", "round", "clip"})
+_COPYING = ((Tensor, ("tolist",)), (np.ndarray, _NDARRAY_COPIES), (list, ("copy",)), (dict, ("copy",)),
+            (set, ("copy", "union", "difference", "intersection")), (_collections.deque, ("copy",)))
+
 _STR_GUARDS = {"ljust": _width_first, "rjust": _width_first, "center": _width_first, "zfill": _width_first,
                "replace": _replace, "join": _join}
 _LIST_GUARDS = {"extend": _extend, "append": _grow, "insert": _grow}
@@ -495,7 +543,7 @@ def check_format_fields(fmt: str, guard=None):
             raise ProgramRejected(f"the format field '{{{field_name}}}' reaches into an attribute or item",
                                   construct="format-string")
         if guard is not None:
-            guard.spec(spec)
+            guard.spec(spec, nested=True)
         if spec and "{" in spec:
             check_format_fields(spec, guard)
 
