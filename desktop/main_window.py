@@ -29,6 +29,7 @@ from desktop.graph.graph_view import GraphView
 from desktop.i18n import add_language_menu
 from desktop.i18n.composed import translate_text
 from desktop.lessons.browser import LessonsDock
+from desktop.results.call_picker import CallPicker, calls_signature
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.results.v_editor import VEditor
 from desktop.state import AppState
@@ -36,7 +37,7 @@ from desktop.stepper.inspector import NodeInspector
 from desktop.stepper.stepper import StepperBar
 from desktop.worker import Job, WorkerHost
 from desktop.workspace import (SUFFIX, RecoveryBar, RecoverySession, Workspace, WorkspaceError, add_recent_file,
-                               clear_recent_files, find_recoverable, load_document, recent_files,
+                               check_view, clear_recent_files, find_recoverable, load_document, recent_files,
                                recovery_directory, remove_recent_file, save_workspace)
 
 PROGRAM_CHOICE = None  # the output picker's "the program's choice" entry
@@ -62,6 +63,7 @@ class MainWindow(QMainWindow):
         self._program_name = program_name or ""
         self._job_id = None
         self._paths_job = None
+        self._call_reset_why: str | None = None   # said once the first call's analysis arrives
         self.setWindowTitle(self.tr("Backprop Lens"))
         self.resize(1280, 800)
 
@@ -70,6 +72,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect()
         self._build_lessons_and_appearance()
+        self._build_settings_menu()
 
         self.editor.set_program(program_text)
         self.state.set_program(program_text)
@@ -100,6 +103,8 @@ class MainWindow(QMainWindow):
         row.addWidget(QLabel(self.tr("Output:"), self))
         row.addWidget(self.output_picker, 1)
         io.addLayout(row)
+        self.call_picker = CallPicker(self)     # shown when the program differentiates more than once
+        io.addWidget(self.call_picker)
         io.addWidget(self.v_editor)
 
         self.results = SideBySidePanel(self)
@@ -219,12 +224,25 @@ class MainWindow(QMainWindow):
         self.exporter = Exporter(self, before_menu=view_menu)
         self.language_menu = add_language_menu(self, before=self.help_menu)
 
+    def _build_settings_menu(self):
+        # Settings ▸ Limits, as core's LimitExceeded messages name it; before Help, after Lessons
+        self.settings_menu = QMenu(self.tr("&Settings"), self)
+        self.limits_action = self.settings_menu.addAction(self.tr("&Limits..."))
+        # no platform but macOS binds Preferences to a key: Ctrl+, then, as in most editors
+        self.limits_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)
+                                        or [QKeySequence("Ctrl+,")])
+        self.limits_action.setToolTip(self.tr("The limits of a run: steps, seconds, tensor elements, memory..."))
+        self.limits_action.triggered.connect(lambda: self.show_limits())
+        self.menuBar().insertMenu(self.help_menu.menuAction(), self.settings_menu)
+        self.limits_button: QPushButton | None = None   # "Change limits...", after a run a limit stopped
+
     def _connect(self):
         s = self.state
         self.editor.runRequested.connect(self.run_analysis)
         self.editor.editedQuietly.connect(self._edited)
         self.console.lineActivated.connect(self.editor.go_to_line)
         self.output_picker.activated.connect(self._output_picked)
+        self.call_picker.chosen.connect(self._call_picked)
         self.v_editor.vChanged.connect(self._v_edited)
         self.results.entryActivated.connect(self._entry_activated)
         self.stepper.stepChanged.connect(s.set_step)
@@ -343,7 +361,10 @@ class MainWindow(QMainWindow):
     def run_analysis(self):
         """Run the program in the editor and analyse it (off the GUI thread)."""
         self.state.set_program(self.editor.program())
-        job = Job("analyze", source=self.state.program, output=self.state.output, v=self.state.v)
+        call = self.state.call
+        job = Job("analyze", source=self.state.program, output=self.state.output, v=self.state.v,
+                  limits=app_settings.load_limits() or None, call=call and call.call,
+                  iteration=call and call.iteration)
         self._job_id = self.host.submit(job).id
         self.state.set_busy(True)
         self.progress.setValue(0)
@@ -357,8 +378,34 @@ class MainWindow(QMainWindow):
         self.run_analysis()
 
     def _output_picked(self, index: int):
+        self.state.set_call(None)      # core analyses the call that differentiates the output
         self.state.set_output(self.output_picker.itemData(index))
         self.run_analysis()
+
+    def _call_picked(self, choice):
+        """A differentiation chosen in the picker (None: the first): analyse it.  Its output is
+        the one that call differentiates; v stays for another iteration of the same line."""
+        analysed = (self.state.analysis or {}).get("call") or {}
+        self.state.set_output(None)
+        if choice is None or choice.line != analysed.get("line"):
+            self.state.set_v(None)     # a v belongs to one output's shape
+        self.state.set_call(choice)
+        self.run_analysis()
+
+    def _call_lapsed(self, outcome) -> bool:
+        """After a run with a call chosen: when the program's calls changed (an edit), or the
+        choice could not be analysed, go back to the first call and run again; True if so."""
+        choice = self.state.call
+        if choice is None or (outcome.analysis is not None and calls_signature(outcome.analysis) == choice.calls):
+            return False
+        self.state.set_call(None)
+        if outcome.analysis is not None:
+            self._call_reset_why = self.tr("The program's calls changed: the first is analysed again.")
+        else:
+            self._call_reset_why = self.tr("The call chosen could not be analysed ({0}); the first is analysed "
+                                           "instead.").format(translate_text(outcome.note or ""))
+        self.run_analysis()
+        return True
 
     def _v_edited(self, v):
         if v is None:
@@ -390,8 +437,13 @@ class MainWindow(QMainWindow):
         if outcome.cancelled:
             self._set_status(self.tr("Cancelled"))
             return
+        if self._call_lapsed(outcome):
+            return      # its outcome is not shown: the first call's is on its way
         self.state.set_results(outcome.run, outcome.analysis, outcome.note)
         self._set_status(self.tr("Analysed in {0:.0f} ms").format(outcome.seconds * 1000))
+        why, self._call_reset_why = self._call_reset_why, None
+        if why:
+            self._set_status(why)
 
     def _failed(self, job_id: int, message: str):
         if job_id != self._job_id:
@@ -419,12 +471,14 @@ class MainWindow(QMainWindow):
         error = run.get("error")
         notes = [{"category": self.tr("Backprop Lens note"), "message": translate_text(n)} for n in run.get("notes", [])]
         self.console.set_run(run.get("stdout", ""), error, run.get("warnings", []) + notes)
+        self._offer_limits(error)
         if error and error.get("line"):
             self.editor.set_error(error["line"], error.get("col"), f"{error['type']}: {error['message']}")
         else:
             self.editor.clear_error()
         self._fill_output_picker(run.get("tensors") or {})
         a = s.analysis
+        self.call_picker.set_calls(a)
         self.results.set_analysis(a, s.note)
         graph = (a or {}).get("graph") or {"nodes": [], "edges": []}
         self.graph.set_graph(graph)
@@ -571,6 +625,7 @@ class MainWindow(QMainWindow):
         try:
             self.editor.set_program(workspace.program)
             self.state.set_program(workspace.program)
+            self.state.set_call(None)              # another program: its first call
             self.state.set_output(workspace.output)
             self.state.set_v(workspace.v)          # after the output: a new output clears v
             self._pending_step = workspace.step
@@ -586,6 +641,7 @@ class MainWindow(QMainWindow):
         self.run_analysis()
 
     def _apply_view(self, view: dict):
+        view = check_view(view)   # sizes Qt can take (a 2**31 would raise in setSizes), or none
         sizes = view.get("splitters")
         if isinstance(sizes, list) and len(sizes) == len(self.splitters):
             for splitter, s in zip(self.splitters, sizes):
@@ -701,10 +757,19 @@ class MainWindow(QMainWindow):
             return False
         add_recent_file(path)
         self._set_status(self.tr("Opened {0}").format(path))
+        if isinstance(document, Workspace):
+            self._tell_dropped(self.tr("Open"), name, document)
         return True
 
+    def _tell_dropped(self, title: str, name: str, workspace: Workspace):
+        """Say which of a workspace file's fields were wrong and left out (its program never is)."""
+        if workspace.dropped:
+            self._show_message(title, self.tr("Part of {0} was not valid and was left out: {1}. The rest, "
+                                              "the program above all, is as it was.")
+                               .format(name, "; ".join(workspace.dropped)))
+
     def open_recent(self, path: str) -> bool:
-        if not os.path.isfile(path):
+        if not os.path.exists(path):   # a folder or a pipe there now: open_path says what it is
             remove_recent_file(path)
             self._show_message(self.tr("Open Recent"), self.tr(
                 "{0} is no longer there, so it was removed from the recent files.").format(path))
@@ -827,7 +892,9 @@ class MainWindow(QMainWindow):
     def restore_recovered(self) -> bool:
         """Load the work offered (program, output, v, step) as unsaved work; the
         old recovery file goes only once this session's own copy is written."""
-        if not self._recoverable or not self.maybe_save_changes():
+        if not self._recoverable or self._recoverable[0].workspace is None:
+            return False          # a file that cannot be read can only be discarded or kept
+        if not self.maybe_save_changes():
             return False
         recovered = self._recoverable.pop(0)
         self._load_workspace(recovered.workspace, recovered.name, recovered.workspace_path,
@@ -837,6 +904,7 @@ class MainWindow(QMainWindow):
         else:
             recovered.release()   # kept on disk, offered again next time
         self._offer_next_recovery()
+        self._tell_dropped(self.tr("Restore"), recovered.name, recovered.workspace)
         return True
 
     def discard_recovered(self):
@@ -880,6 +948,35 @@ class MainWindow(QMainWindow):
         dialog = ShortcutsDialog(self)
         dialog.show()
         return dialog
+
+    def show_limits(self, highlight: str | None = None):
+        """Open Settings ▸ Limits (modal; ``open()``, so nothing waits here) and return it.  On OK
+        changed limits are kept and the program runs again with them."""
+        from desktop.limits_dialog import LimitsDialog
+        dialog = LimitsDialog(app_settings.load_limits(), self, highlight=highlight)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._limits_chosen(dialog.changed()))
+        dialog.open()
+        self.limits_dialog = dialog
+        return dialog
+
+    def _limits_chosen(self, limits: dict):
+        if limits != app_settings.load_limits():
+            app_settings.store_limits(limits)
+            self.run_analysis()
+
+    def _offer_limits(self, error: dict | None):
+        """A run stopped by a limit: a button in the status bar opens Settings ▸ Limits at that limit."""
+        from desktop.limits_dialog import limit_named_in
+        stopped = bool(error) and error.get("kind") == "limit"
+        if stopped and self.limits_button is None:
+            self.limits_button = QPushButton(self.tr("Change limits..."), self)
+            self.limits_button.setToolTip(self.tr("Settings ▸ Limits: raise the limit that stopped the run"))
+            self.limits_button.clicked.connect(lambda: self.show_limits(self._stopped_by))
+            self.statusBar().addPermanentWidget(self.limits_button)
+        if self.limits_button is not None:
+            self.limits_button.setVisible(stopped)
+        self._stopped_by = limit_named_in(error.get("message")) if stopped else None
 
     def show_about(self) -> QMessageBox:
         """Open the About dialog without blocking (``open()``, not ``exec()``) and return it."""

@@ -1,8 +1,8 @@
 """The window's state, one object: setters validate, store, then emit.
 
 Views write back only through these setters (napari's pattern), so there is
-one source of truth for the program, the chosen output and v, the latest
-results and the backward step shown.
+one source of truth for the program, the chosen output, v and call, the
+latest results and the backward step shown.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ class AppState(QObject):
     programChanged = Signal(str)
     outputChanged = Signal(object)       # name or None (the program's own choice)
     vChanged = Signal(object)            # nested list or None (the program's own v)
+    callChanged = Signal(object)         # the differentiation chosen (a CallChoice) or None (the first)
     resultsChanged = Signal()            # run / analysis replaced
     stepChanged = Signal(int)            # -1: before the first backward step
     busyChanged = Signal(bool)
@@ -23,6 +24,7 @@ class AppState(QObject):
         self._program = ""
         self._output = None
         self._v = None
+        self._call = None
         self.run: dict | None = None
         self.analysis: dict | None = None
         self.note: str | None = None
@@ -60,6 +62,17 @@ class AppState(QObject):
         if v != self._v:
             self._v = v
             self.vChanged.emit(v)
+
+    # the differentiation analysed ------------------------------------------------------
+    @property
+    def call(self):
+        return self._call
+
+    def set_call(self, choice):
+        """``choice``: a :class:`~desktop.results.call_picker.CallChoice`, or None for the first call."""
+        if choice != self._call:
+            self._call = choice
+            self.callChanged.emit(choice)
 
     # results ---------------------------------------------------------------------------
     def set_results(self, run: dict | None, analysis: dict | None, note: str | None):

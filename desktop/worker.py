@@ -8,6 +8,10 @@ Qt signals (the window never waits on anything).  Cancel is a message the
 service takes at once and polls between steps; a job that does not stop
 within a few seconds (stuck inside one C call) has its process killed and a
 new one started, so Cancel always works.
+
+Every job sent is kept until its answer comes, with the process it was sent
+to; when that process dies (or is restarted), each of its jobs still waiting
+gets ``failed``, so an export or a paths job never waits for good.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, QTimer, Signal
 
 import core
-from core.frames import read_frame, write_frame
+from core.frames import MAX_ANSWER_BYTES, MAX_JOB_BYTES, FrameError, read_frame, write_frame
 
 _ids = itertools.count(1)
 
@@ -37,11 +41,14 @@ class Job:
     i: int = 0
     k: int = 0
     options: dict | None = None     # an export's format, language, step, file name
+    call: int | None = None         # the differentiation analysed: the call-th of the run (1-based) ...
+    iteration: int | None = None    # ... or the iteration-th at its line (or the first's); None: the first
     id: int = field(default_factory=lambda: next(_ids))
 
     def message(self) -> dict:
         return {"kind": self.kind, "id": self.id, "source": self.source, "output": self.output, "v": self.v,
-                "limits": self.limits, "leaf": self.leaf, "i": self.i, "k": self.k, "options": self.options}
+                "limits": self.limits, "leaf": self.leaf, "i": self.i, "k": self.k, "options": self.options,
+                "call": self.call, "iteration": self.iteration}
 
 
 @dataclass
@@ -76,6 +83,8 @@ class WorkerHost(QObject):
         self.worker = ServiceSignals()       # the signals (named as the window expects)
         self._current: Job | None = None
         self._send_lock = threading.Lock()
+        self._waiting_lock = threading.Lock()    # the reader thread answers jobs, the window sends them
+        self._waiting: dict[int, Job] = {}       # jobs sent to the current process, not yet answered
         self._cancelled_id = 0           # the latest job Cancel was pressed for
         self._kill_timer = QTimer(self)
         self._kill_timer.setSingleShot(True)
@@ -92,22 +101,39 @@ class WorkerHost(QObject):
         self._process = subprocess.Popen([sys.executable, "-m", "core.service"], stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, env=env, bufsize=0)
         process = self._process
-        self._reader = threading.Thread(target=self._read, args=(process,), daemon=True,
+        with self._waiting_lock:
+            self._waiting = {}                  # the new process's own (the old one's reader keeps its)
+        self._reader = threading.Thread(target=self._read, args=(process, self._waiting), daemon=True,
                                         name="backprop-lens-reader")
         self._reader.start()
 
-    def _read(self, process):
+    def _read(self, process, waiting: dict[int, Job]):
         w = self.worker
         while True:
             try:
-                msg = read_frame(process.stdout)
+                msg = read_frame(process.stdout, max_bytes=MAX_ANSWER_BYTES)
+            except FrameError as e:
+                # an answer that is not plain data: its job fails, the next frame is read; a
+                # length past the bound: the stream is lost, so the process is ended (and restarted
+                # by the next job) as if it had stopped, and every job it had fails
+                why = f"The analysis process sent an answer that could not be read: {e}"
+                if e.in_sync:
+                    if not self._closing and process is self._process:
+                        job = self._current
+                        if job is not None:
+                            self._answered(waiting, job.id)
+                        w.failed.emit(job.id if job is not None else -1, why)
+                    continue
+                process.kill()
+                if not self._fail_waiting(waiting, why) and not self._closing and process is self._process:
+                    w.failed.emit(-1, why)
+                return
             except (EOFError, OSError, ValueError):
-                if not self._closing and process is self._process:
-                    job = self._current
-                    if job is not None:
-                        w.failed.emit(job.id, "The analysis process stopped unexpectedly; it will be restarted.")
+                self._fail_waiting(waiting, "The analysis process stopped unexpectedly; it will be restarted.")
                 return
             kind = msg[0]
+            if kind in ("finished", "paths", "exported", "failed", "warmed"):
+                self._answered(waiting, msg[1])
             if kind == "progress":
                 w.progress.emit(msg[1], msg[2], msg[3])
             elif kind == "finished":
@@ -126,18 +152,31 @@ class WorkerHost(QObject):
             elif kind == "pytorch-loaded":
                 w.pytorchLoaded.emit()
 
-    def _send(self, message):
+    def _send(self, message, job: Job | None = None):
         with self._send_lock:
             if self._process.poll() is not None:
                 self._restart_locked()
+            self._wait_for(job)
             try:
-                write_frame(self._process.stdin, message)
+                write_frame(self._process.stdin, message, max_bytes=MAX_JOB_BYTES)
+            except FrameError as e:   # too large to send (nothing was): the job fails, once the caller has its id
+                job_id, why = message["id"] if isinstance(message, dict) else -1, str(e)
+                if job is not None:
+                    self._answered(self._waiting, job.id)
+                QTimer.singleShot(0, self, lambda: self.worker.failed.emit(job_id, why))
             except (OSError, BrokenPipeError, ValueError):
-                self._restart_locked()
-                write_frame(self._process.stdin, message)
+                self._restart_locked(keep=job)
+                self._wait_for(job)
+                write_frame(self._process.stdin, message, max_bytes=MAX_JOB_BYTES)
 
-    def _restart_locked(self):
+    def _restart_locked(self, keep: Job | None = None, why: str | None = None) -> None:
+        """A new process in place of the old one (killed if it still runs); the old one's
+        jobs still waiting fail (after the caller's slot returns), but for ``keep``, which
+        the caller sends again."""
         old = self._process
+        with self._waiting_lock:
+            lost = dict(self._waiting)
+            self._waiting.clear()       # the old reader's own dict: at its end it finds none left
         if old.poll() is None:
             old.kill()
         try:
@@ -145,6 +184,32 @@ class WorkerHost(QObject):
         except subprocess.TimeoutExpired:
             pass
         self._start()
+        if keep is not None:
+            lost.pop(keep.id, None)
+        why = why or "The analysis process stopped unexpectedly; it was restarted."
+        for job_id in lost:
+            QTimer.singleShot(0, self, lambda i=job_id: self.worker.failed.emit(i, why))
+
+    def _wait_for(self, job: Job | None):
+        if job is not None:
+            with self._waiting_lock:
+                self._waiting[job.id] = job
+
+    def _answered(self, waiting: dict[int, Job], job_id) -> None:
+        with self._waiting_lock:
+            waiting.pop(job_id, None)
+
+    def _fail_waiting(self, waiting: dict[int, Job], why: str) -> bool:
+        """The jobs ``waiting`` on a process that has ended each get ``failed`` (from the reader
+        thread: queued to the window); False when there were none."""
+        with self._waiting_lock:
+            lost = list(waiting)
+            waiting.clear()
+        if self._closing:
+            return bool(lost)
+        for job_id in lost:
+            self.worker.failed.emit(job_id, why)
+        return bool(lost)
 
     # -- jobs --------------------------------------------------------------------------
     def submit(self, job: Job) -> Job:
@@ -152,7 +217,7 @@ class WorkerHost(QObject):
             if self._current is not None:
                 self._send(("cancel", self._current.id))
             self._current = job
-        self._send(job.message())
+        self._send(job.message(), job)
         return job
 
     def cancel(self):
@@ -174,10 +239,12 @@ class WorkerHost(QObject):
         if stuck is None:
             return
         with self._send_lock:
-            self._restart_locked()
+            # the jobs queued behind the one that would not stop (an export, paths) are lost with it
+            self._restart_locked(keep=stuck, why="The analysis process was restarted because a cancelled "
+                                                 "analysis would not stop; this job was lost with it.")
         if stuck.id > self._cancelled_id:
             # a newer job was queued behind the one that would not stop: it runs on the new process
-            self._send(stuck.message())
+            self._send(stuck.message(), stuck)
             return
         self._current = None
         self.worker.finished.emit(stuck.id, Outcome(None, None, None, cancelled=True))

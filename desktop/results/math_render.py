@@ -17,6 +17,7 @@ QSvgRenderer draws the brackets but no glyphs (research/qt-setup.md §5).
 from __future__ import annotations
 
 import atexit
+import importlib
 import math
 import re
 import threading
@@ -45,9 +46,16 @@ def render_svg(tex: str, color: str = "#000000", size: float = 20.0) -> bytes:
     Raises whatever ziamath raises for LaTeX it cannot read.
     """
     with _ZIAMATH_LOCK:
-        import ziamath  # 0.5 s to import: only when the first formula is drawn
+        import ziamath  # loaded by load_ziamath on the GUI thread before any worker gets here
         ziamath.config.svg2 = False
         return ziamath.Latex(tex, size=size, color=color).svg().encode("utf-8")
+
+
+def load_ziamath() -> None:
+    """Import ziamath (0.5 s, once) on the calling thread.  The renderer calls it on the GUI
+    thread before its first worker starts: ziamath's first import from a worker thread went
+    through PySide's import hook there and could crash the process."""
+    importlib.import_module("ziamath")
 
 
 def split_matrix(tex: str) -> list[list[str]] | None:
@@ -272,6 +280,7 @@ class MathRenderer(QObject):
         if key in self._failures:
             return self._failures[key]
         self._owner_key[owner] = key
+        load_ziamath()
         job = self._jobs.get(key)
         if job is None:
             job = self._jobs[key] = _Job(key)

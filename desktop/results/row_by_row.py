@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout)
 
+from desktop.appearance import settings as app_settings
 from desktop.i18n.composed import translate_text
 from desktop.results.matrix_table import MatrixTable
 
@@ -146,7 +147,9 @@ class RowByRowPanel(QDialog):
         from desktop.worker import Job
         v = one_hot(a.get("output_shape") or [], self._row)
         output = a.get("output") if a.get("output") in (self._window.state.run or {}).get("tensors", {}) else None
-        self._job = self._window.host.submit(Job("analyze", source=self._source, output=output, v=v)).id
+        call = (a.get("call") or {}).get("call")     # the differentiation the analysis is of
+        self._job = self._window.host.submit(Job("analyze", source=self._source, output=output, v=v,
+                                                 limits=app_settings.load_limits() or None, call=call)).id
         self.next_button.setEnabled(False)
         self.step_text.setText(self.tr("Running {0}.backward(e{1})...").format(a.get("output"), self._row + 1))
 

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CallPicker</name>
+    <message>
+        <source>line {0}: {1}</source>
+        <translation>第 {0} 行：{1}</translation>
+    </message>
+    <message>
+        <source>line {0}: {1} ×{2}</source>
+        <translation>第 {0} 行：{1} ×{2}</translation>
+    </message>
+    <message>
+        <source>{0} more at other lines, not listed</source>
+        <translation>其他行还有 {0} 次，未列出</translation>
+    </message>
+    <message>
+        <source>The program differentiates {0} times (backward, autograd.grad): choose the one analysed. A line inside a loop is listed once; choose its iteration beside it.</source>
+        <translation>程序求导 {0} 次（backward、autograd.grad）：选择要分析的一次。循环中的一行只列一次；在旁边选择它的迭代。</translation>
+    </message>
+    <message>
+        <source>iteration {0} of {1}</source>
+        <translation>第 {0} 次迭代，共 {1} 次</translation>
+    </message>
+    <message>
+        <source>&amp;Call:</source>
+        <translation>调用(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Call analysed</source>
+        <translation>分析的调用</translation>
+    </message>
+    <message>
+        <source>Iteration analysed</source>
+        <translation>分析的迭代</translation>
+    </message>
+    <message>
+        <source>Which iteration of this line is analysed, at its own values: type a number and press Enter, or use the arrow keys</source>
+        <translation>分析这一行的哪一次迭代（用那一次的数值）：输入数字后按回车，或用方向键</translation>
+    </message>
+</context>
+<context>
     <name>CodeEditor</name>
     <message>
         <source>Program editor</source>
@@ -140,6 +179,14 @@
     <message>
         <source>Could not export: {0}</source>
         <translation>导出失败：{0}</translation>
+    </message>
+    <message>
+        <source>Could not export to {0}: the export failed inside Backprop Lens.</source>
+        <translation>无法导出到 {0}：导出在 Backprop Lens 内部失败。</translation>
+    </message>
+    <message>
+        <source>Could not export to {0}: {1}</source>
+        <translation>无法导出到 {0}：{1}</translation>
     </message>
     <message>
         <source>Cannot write {0}: {1}</source>
@@ -356,6 +403,41 @@
     </message>
 </context>
 <context>
+    <name>LimitsDialog</name>
+    <message>
+        <source>Limits</source>
+        <translation>限制</translation>
+    </message>
+    <message>
+        <source>A program that goes past one of these limits is stopped at its line with a LimitExceeded error. They apply to every run in the app; the command line has the same limits as its options.</source>
+        <translation>程序超过其中任一限制时，会在该行停下并报 LimitExceeded 错误。这些限制适用于应用中的每次运行；命令行有同样的限制，作为它的选项。</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>限制</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <source>From {0} to {1}</source>
+        <translation>从 {0} 到 {1}</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Backprop Lens</source>
@@ -466,6 +548,18 @@
         <translation>关于 Backprop Lens(&amp;A)</translation>
     </message>
     <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Limits...</source>
+        <translation>限制(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>The limits of a run: steps, seconds, tensor elements, memory...</source>
+        <translation>一次运行的限制：步数、秒数、张量元素、内存……</translation>
+    </message>
+    <message>
         <source>Show or hide the lesson browser (Ctrl+L)</source>
         <translation>显示或隐藏课程浏览器（Ctrl+L）</translation>
     </message>
@@ -508,6 +602,14 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>The program&apos;s calls changed: the first is analysed again.</source>
+        <translation>程序的求导调用变了：重新分析第一次。</translation>
+    </message>
+    <message>
+        <source>The call chosen could not be analysed ({0}); the first is analysed instead.</source>
+        <translation>无法分析所选的调用（{0}）；改为分析第一次。</translation>
     </message>
     <message>
         <source>Analysed in {0:.0f} ms</source>
@@ -570,6 +672,10 @@
         <translation>已打开 {0}</translation>
     </message>
     <message>
+        <source>Part of {0} was not valid and was left out: {1}. The rest, the program above all, is as it was.</source>
+        <translation>{0} 的一部分无效，已略去：{1}。其余部分（尤其是程序）保持原样。</translation>
+    </message>
+    <message>
         <source>Open Recent</source>
         <translation>最近打开</translation>
     </message>
@@ -608,6 +714,18 @@
     <message>
         <source>Recovered work</source>
         <translation>恢复的工作</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Change limits...</source>
+        <translation>更改限制...</translation>
+    </message>
+    <message>
+        <source>Settings ▸ Limits: raise the limit that stopped the run</source>
+        <translation>设置 ▸ 限制：提高使运行停下的那项限制</translation>
     </message>
     <message>
         <source>(not installed)</source>
@@ -772,6 +890,14 @@
     <message>
         <source>Keep the unsaved work and ask again next time</source>
         <translation>保留未保存的工作，下次再询问</translation>
+    </message>
+    <message>
+        <source>Backprop Lens did not close normally last time, and a file of unsaved work it kept cannot be read: {0} Discard it, or keep it for now?</source>
+        <translation>Backprop Lens 上次没有正常关闭，它保存的未保存工作文件无法读取：{0} 丢弃它，还是暂时保留？</translation>
+    </message>
+    <message>
+        <source>Backprop Lens did not close normally last time. Unsaved work on {0} was kept (when it was saved is not known).</source>
+        <translation>Backprop Lens 上次没有正常关闭。{0} 的未保存工作已保留（保存时间未知）。</translation>
     </message>
     <message>
         <source>Backprop Lens did not close normally last time. Unsaved work on {0} from {1} was kept.</source>
@@ -1074,6 +1200,93 @@
     </message>
 </context>
 <context>
+    <name>Workspace</name>
+    <message>
+        <source>The file</source>
+        <translation>该文件</translation>
+    </message>
+    <message>
+        <source>{0} is damaged: it is not UTF-8 text.</source>
+        <translation>{0} 已损坏：它不是 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <source>{0} is damaged: it is not valid JSON ({1}).</source>
+        <translation>{0} 已损坏：它不是有效的 JSON（{1}）。</translation>
+    </message>
+    <message>
+        <source>{0} is not a Backprop Lens workspace.</source>
+        <translation>{0} 不是 Backprop Lens 工作区。</translation>
+    </message>
+    <message>
+        <source>a whole number from 1</source>
+        <translation>从 1 起的整数</translation>
+    </message>
+    <message>
+        <source>{0} was made by a newer Backprop Lens (version {1}); this one reads version {2}. Update Backprop Lens to open it.</source>
+        <translation>{0} 由较新的 Backprop Lens（版本 {1}）创建；当前版本只能读取版本 {2}。请更新 Backprop Lens 后再打开。</translation>
+    </message>
+    <message>
+        <source>{0} is not a valid workspace: &quot;{1}&quot; is missing.</source>
+        <translation>{0} 不是有效的工作区：缺少“{1}”。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>a tensor&apos;s name or null</source>
+        <translation>张量名或 null</translation>
+    </message>
+    <message>
+        <source>a number or a nested list of numbers of one shape, or null</source>
+        <translation>一个数、形状一致的嵌套数字列表，或 null</translation>
+    </message>
+    <message>
+        <source>a whole number from -1 to {0}</source>
+        <translation>从 -1 到 {0} 的整数</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot; is missing</source>
+        <translation>缺少“{0}”</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot; should be {1}</source>
+        <translation>“{0}”应为{1}</translation>
+    </message>
+    <message>
+        <source>{0} is not a valid workspace: &quot;{1}&quot; should be {2}.</source>
+        <translation>{0} 不是有效的工作区：“{1}”应为{2}。</translation>
+    </message>
+    <message>
+        <source>Cannot open {0}: it is a folder, not a file.</source>
+        <translation>无法打开 {0}：它是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open {0}: it is not a regular file (it is a pipe, a socket or a device).</source>
+        <translation>无法打开 {0}：它不是普通文件（而是管道、套接字或设备）。</translation>
+    </message>
+    <message>
+        <source>{0} is too large to open ({1} MB at most).</source>
+        <translation>{0} 太大，无法打开（最多 {1} MB）。</translation>
+    </message>
+    <message>
+        <source>Cannot read {0}: {1}</source>
+        <translation>无法读取 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0} is not a program: it is not UTF-8 text.</source>
+        <translation>{0} 不是程序：它不是 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <source>Cannot write {0}: {1}</source>
+        <translation>无法写入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Cannot write {0}: the lock file cannot be made.</source>
+        <translation>无法写入 {0}：无法创建锁文件。</translation>
+    </message>
+</context>
+<context>
     <name>analysis</name>
     <message>
         <source>PyTorch raises &quot;grad can be implicitly created only for scalar outputs&quot; here: {name} has shape {shape}, so backward() needs a gradient v of that shape (the weights of the rows of J it adds up). Choose v (the app&apos;s v editor, or --grad-tensor) to see vᵀJ; J itself is shown in full.</source>
@@ -1160,6 +1373,30 @@
         <translation>未显示 float64 中心差分：重放记录下来的前向计算得不到程序中的数值（某个张量通过 .data 或 detach 出来的别名被修改了，重放看不到这种修改）</translation>
     </message>
     <message>
+        <source>the analysis was stopped: it went past its budget of {run:g} s for its own run of the program and {stages:g} s for its stages (the limits --max-seconds and --max-analysis-seconds, or Settings &gt; Limits in the app)</source>
+        <translation>分析已停止：超出了预算——自己运行程序 {run:g} 秒、各阶段 {stages:g} 秒（限制 --max-seconds 与 --max-analysis-seconds，或应用中的 设置 &gt; 限制）</translation>
+    </message>
+    <message>
+        <source>float64 central differences are not shown: the program&apos;s {dtype} numbers overflow (inf or nan) where the float64 replay&apos;s stay finite, so the replay does not give them back</source>
+        <translation>不显示 float64 中心差分：程序的 {dtype} 数值溢出（inf 或 nan），而 float64 重放的数值仍有限，所以重放得不回这些数值</translation>
+    </message>
+    <message>
+        <source>the program differentiates nothing (no backward or autograd.grad), so there is no call to choose</source>
+        <translation>程序没有求导（没有 backward 或 autograd.grad），所以没有可选的调用</translation>
+    </message>
+    <message>
+        <source>the program differentiates {n} times: choose a call from 1 to {n}, not {call}</source>
+        <translation>程序求导 {n} 次：请选择 1 到 {n} 之间的调用，而不是 {call}</translation>
+    </message>
+    <message>
+        <source>line {line} differentiates {n} times: choose an iteration from 1 to {n}, not {iteration}</source>
+        <translation>第 {line} 行求导 {n} 次：请选择 1 到 {n} 之间的迭代，而不是 {iteration}</translation>
+    </message>
+    <message>
+        <source>the program differentiates {n} times; this is call {call}: line {line}, iteration {iteration} of {of} (choose another with --call and --iteration, or in the window)</source>
+        <translation>程序求导 {n} 次；这是第 {call} 次调用：第 {line} 行，第 {iteration} 次迭代，共 {of} 次（用 --call 和 --iteration，或在窗口中选择其他调用）</translation>
+    </message>
+    <message>
         <source>the symbolic Jacobian is not computed: a leaf has {n:,} elements, and symbols are followed up to {limit:,} elements per tensor. The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
         <translation>未计算符号雅可比矩阵：一个叶子有 {n:,} 个元素，而符号只跟踪到每个张量 {limit:,} 个元素。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
     </message>
@@ -1178,6 +1415,10 @@
     <message>
         <source>the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of {total} rows done). The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
         <translation>未计算符号雅可比矩阵：求导超过了 {seconds:g} 秒（完成了 {total} 行中的 {done} 行）。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
+    </message>
+    <message>
+        <source>J is finite in float64 ({value:.3g}) but overflows {dtype}, as PyTorch&apos;s does: the verdict compares those entries as infinities</source>
+        <translation>J 在 float64 中有限（{value:.3g}），但在 {dtype} 中溢出，与 PyTorch 一样：结论把这些元素当作无穷大比较</translation>
     </message>
     <message>
         <source>float64 differences: {n} checks fitted in {seconds:g} s</source>
@@ -1266,6 +1507,54 @@
     <message>
         <source>the forward is too large to replay in PyTorch or to write as a script (over {count:,} numbers would be recorded)</source>
         <translation>前向计算太大，无法在 PyTorch 中重放，也无法写成脚本（需要记录超过 {count:,} 个数）</translation>
+    </message>
+    <message>
+        <source>tensor elements</source>
+        <translation>张量元素数</translation>
+    </message>
+    <message>
+        <source>steps (statements and loop iterations)</source>
+        <translation>步数（语句与循环迭代）</translation>
+    </message>
+    <message>
+        <source>iterations of one loop</source>
+        <translation>单个循环的迭代次数</translation>
+    </message>
+    <message>
+        <source>nested function calls</source>
+        <translation>函数调用嵌套层数</translation>
+    </message>
+    <message>
+        <source>seconds of running time</source>
+        <translation>运行时间（秒）</translation>
+    </message>
+    <message>
+        <source>elements of a list, string or range</source>
+        <translation>列表、字符串或 range 的元素数</translation>
+    </message>
+    <message>
+        <source>bits of an integer</source>
+        <translation>整数的位数</translation>
+    </message>
+    <message>
+        <source>characters of printed output</source>
+        <translation>打印输出的字符数</translation>
+    </message>
+    <message>
+        <source>list and string elements built in all</source>
+        <translation>共构建的列表和字符串元素数</translation>
+    </message>
+    <message>
+        <source>tensor elements made in all</source>
+        <translation>共生成的张量元素数</translation>
+    </message>
+    <message>
+        <source>MB of memory</source>
+        <translation>内存（MB）</translation>
+    </message>
+    <message>
+        <source>seconds of analysis</source>
+        <translation>分析时间（秒）</translation>
     </message>
     <message>
         <source>{what} does nothing in Backprop Lens: {why}</source>
@@ -1711,6 +2000,54 @@
         <translation>用 .float()（或 .to(torch.float32)）转换其中一个，或者把数写成带小数点的形式。</translation>
     </message>
     <message>
+        <source>Integer division by zero</source>
+        <translation>整数除以零</translation>
+    </message>
+    <message>
+        <source>An integer tensor was divided by zero with //, % or fmod (or div with a rounding_mode). Floating point division gives inf or nan there, but integers have no such values, so PyTorch stops.</source>
+        <translation>整数张量用 //、% 或 fmod（或带 rounding_mode 的 div）除以了零。浮点除法在这里得到 inf 或 nan，但整数没有这样的值，所以 PyTorch 停下。</translation>
+    </message>
+    <message>
+        <source>Make sure no divisor is 0 (replace those elements first), or divide floating point tensors (.float()) if inf and nan are acceptable results.</source>
+        <translation>确保除数没有 0（先替换这些元素）；如果可以接受 inf 和 nan，就对浮点张量（.float()）做除法。</translation>
+    </message>
+    <message>
+        <source>A number too large for the tensor&apos;s type</source>
+        <translation>数值超出张量类型的范围</translation>
+    </message>
+    <message>
+        <source>The numbers in a tensor have a fixed size: int64 (torch.long) holds integers up to about 9.2e18, int32 up to about 2.1e9, uint8 from 0 to 255, float32 up to about 3.4e38. A Python number beyond the range of the type it goes into cannot be stored there.</source>
+        <translation>张量中的数有固定的大小：int64（torch.long）能存约 9.2e18 以内的整数，int32 约 2.1e9 以内，uint8 为 0 到 255，float32 约 3.4e38 以内。超出目标类型范围的 Python 数无法存进去。</translation>
+    </message>
+    <message>
+        <source>Use a smaller number, a wider dtype (torch.int64, torch.float64), or a float such as 1e30 instead of the integer 10**30 when only the size of the number matters.</source>
+        <translation>使用更小的数、更宽的 dtype（torch.int64、torch.float64），或者在只关心数量级时用浮点数 1e30 代替整数 10**30。</translation>
+    </message>
+    <message>
+        <source>Maximum or minimum of an empty tensor</source>
+        <translation>空张量的最大值或最小值</translation>
+    </message>
+    <message>
+        <source>max, min, amax and argmax pick one of the elements, and an empty tensor (or a dimension of size 0) has none to pick. sum and mean are defined there (0 and nan); these are not.</source>
+        <translation>max、min、amax 和 argmax 要从元素中挑出一个，而空张量（或大小为 0 的维度）没有元素可挑。sum 和 mean 在这里有定义（0 和 nan），这些函数没有。</translation>
+    </message>
+    <message>
+        <source>Check the size first (x.numel() &gt; 0), or reduce along a dimension that is not empty.</source>
+        <translation>先检查大小（x.numel() &gt; 0），或沿不为空的维度做归约。</translation>
+    </message>
+    <message>
+        <source>A torch function got an argument of the wrong kind</source>
+        <translation>torch 函数收到了类型不对的参数</translation>
+    </message>
+    <message>
+        <source>PyTorch checks the arguments of its functions before it computes anything: each argument has a kind (Tensor, int, tuple of ints, bool, dtype...). The message names the function and the argument that does not fit, or lists every form of the function.</source>
+        <translation>PyTorch 在计算之前先检查函数的参数：每个参数都有类型（Tensor、int、int 元组、bool、dtype……）。消息会指出函数和不合适的参数，或列出该函数的所有形式。</translation>
+    </message>
+    <message>
+        <source>Pass a value of the kind the message names: a tensor where it says Tensor (torch.tensor() turns numbers and lists into one), an int for a dim, a tuple of ints for a shape.</source>
+        <translation>传入消息所说类型的值：要求 Tensor 的地方传张量（torch.tensor() 可以把数和列表变成张量），dim 传 int，形状传 int 元组。</translation>
+    </message>
+    <message>
         <source>Index out of range</source>
         <translation>索引越界</translation>
     </message>
@@ -1877,6 +2214,18 @@
     <message>
         <source>Call optimizer.step() first, then scheduler.step(), once per epoch.</source>
         <translation>先调用 optimizer.step()，再调用 scheduler.step()，每个 epoch 一次。</translation>
+    </message>
+    <message>
+        <source>Standard deviation or variance of too few values</source>
+        <translation>值太少时的标准差或方差</translation>
+    </message>
+    <message>
+        <source>std() and var() divide by the number of values minus one (Bessel&apos;s correction), so a single value, or none, divides by zero or less and the result is nan.</source>
+        <translation>std() 和 var() 除以值的个数减一（贝塞尔校正），所以只有一个值或没有值时，除数为零或更小，结果是 nan。</translation>
+    </message>
+    <message>
+        <source>Pass correction=0 for the plain mean of the squared deviations, or make sure there are at least two values.</source>
+        <translation>传入 correction=0 得到偏差平方的普通平均值，或确保至少有两个值。</translation>
     </message>
     <message>
         <source>nn.init without the trailing underscore</source>

@@ -45,7 +45,8 @@ SAME_IN_BOTH = {
     "HTML", "SVG", "PNG",          # file formats
     "Qt",
 }
-CODE_LIKE = re.compile(r"[._()=\[\]<>/{}+*@'\"\d\\]")   # a backslash: a LaTeX command (\quad, \le), not prose
+CODE_LIKE = re.compile(r"[._()=\[\]<>/{}+*@'\"\d\\]|^--\w")   # a backslash: a LaTeX command (\quad, \le), not prose;
+# --name: a command-line option
 
 
 # -- fixtures ---------------------------------------------------------------------------------

@@ -1,0 +1,176 @@
+"""Settings ▸ Limits: the limits of a run, as core declares them.
+
+Every row comes from core's declaration in :mod:`core.interp.limits`: the
+fields of ``Limits`` (name and default), ``Limits.DESCRIPTIONS`` (what the user
+sees, the command line's option) and the range each limit may take, so a limit
+added to core appears here with nothing written twice.  The dialog only shows
+and edits; the values are checked by core (``Limits.checked_value``) and kept
+by :mod:`desktop.appearance.settings`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFrame, QGridLayout,
+                               QLabel, QScrollArea, QVBoxLayout, QWidget)
+
+from core.interp.limits import Limits
+from desktop.i18n.composed import translate_text
+
+
+@dataclass(frozen=True)
+class LimitSpec:
+    """One limit as core declares it."""
+
+    name: str                  # the Limits field, "max_seconds"
+    description: str           # what the user sees (core's English), "seconds of running time"
+    option: str                # the command line's option, "--max-seconds"
+    default: int | float
+    low: int | float           # the range core accepts, both ends included
+    high: int | float
+    seconds: bool              # a number of seconds (else a whole number)
+
+
+def limit_specs() -> list[LimitSpec]:
+    """Every limit of core's ``Limits``, in its declaration's order."""
+    descriptions = Limits().DESCRIPTIONS
+    specs = []
+    for f in fields(Limits):
+        if not f.name.startswith("max_"):      # core's own test for a limit (Limits.checked)
+            continue
+        seconds = isinstance(f.default, float)
+        low, high = Limits.range(f.name)
+        description, option = descriptions[f.name]
+        specs.append(LimitSpec(f.name, description, option, f.default, low, high, seconds))
+    return specs
+
+
+def limit_named_in(message: str | None) -> str | None:
+    """The limit whose option a LimitExceeded message names ("... (option --max-steps, ..."), or None."""
+    for spec in limit_specs():
+        if message and re.search(rf"(?<![\w-]){re.escape(spec.option)}(?![\w-])", message):
+            return spec.name
+    return None
+
+
+class LimitsDialog(QDialog):
+    """A modal dialog with one editor per limit; ``values()`` are the limits chosen, checked by core.
+
+    ``chosen`` holds the limits that differ from their defaults (as settings keep them);
+    ``highlight`` names the limit to put the focus on (the one a run was stopped by)."""
+
+    def __init__(self, chosen: dict | None = None, parent: QWidget | None = None, highlight: str | None = None):
+        super().__init__(parent)
+        self.setObjectName("limits-dialog")
+        self.setWindowTitle(self.tr("Limits"))
+        self.setModal(True)
+        chosen = chosen or {}
+        self.specs = limit_specs()
+        self.editors: dict[str, QDoubleSpinBox] = {}
+
+        intro = QLabel(self.tr("A program that goes past one of these limits is stopped at its line with a "
+                               "LimitExceeded error. They apply to every run in the app; the command line has the "
+                               "same limits as its options."), self)
+        intro.setWordWrap(True)
+        self.intro = intro
+
+        table = QWidget(self)
+        grid = QGridLayout(table)
+        grid.setHorizontalSpacing(16)
+        grid.setColumnStretch(0, 1)
+        for column, text in enumerate((self.tr("Limit"), self.tr("Value"), self.tr("Default"),
+                                       self.tr("Command line"))):
+            header = QLabel(f"<b>{text}</b>", table)
+            grid.addWidget(header, 0, column)
+        for row, spec in enumerate(self.specs, 1):
+            editor = self._editor(spec, table)
+            editor.setValue(chosen.get(spec.name, spec.default))
+            description = translate_text(spec.description)   # as it is until core marks it with _T
+            label = QLabel(description[:1].upper() + description[1:], table)
+            label.setBuddy(editor)
+            if spec.name == highlight:      # the limit that stopped the run
+                font = label.font()
+                font.setBold(True)
+                label.setFont(font)
+            tip = self.tr("From {0} to {1}").format(editor.textFromValue(spec.low), editor.textFromValue(spec.high))
+            for widget in (label, editor):
+                widget.setToolTip(tip)
+            default = QLabel(editor.textFromValue(spec.default) + editor.suffix(), table)
+            default.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            option = QLabel(f"<code>{spec.option}</code>", table)
+            option.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            for column, widget in enumerate((label, editor, default, option)):
+                grid.addWidget(widget, row, column)
+            self.editors[spec.name] = editor
+        grid.setRowStretch(len(self.specs) + 1, 1)
+
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(table)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+                                        | QDialogButtonBox.StandardButton.RestoreDefaults, self)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.restore_button = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.restore_button.clicked.connect(self.restore_defaults)
+        self.restore_button.setAutoDefault(False)   # Enter in an editor means OK, never "Restore defaults"
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.buttons)
+        self._fit(table)
+        first = self.editors.get(highlight) or next(iter(self.editors.values()), None)
+        if first is not None:
+            first.setFocus()
+            first.selectAll()
+        if highlight in self.editors:
+            self.scroll.ensureWidgetVisible(self.editors[highlight])
+
+    def _editor(self, spec: LimitSpec, parent: QWidget) -> QDoubleSpinBox:
+        # a double spin box for counts too: QSpinBox stops at 2**31 - 1, core's counts go to 10**15
+        editor = QDoubleSpinBox(parent)
+        editor.setObjectName(spec.name)
+        editor.setDecimals(2 if spec.seconds else 0)
+        editor.setRange(spec.low, spec.high)
+        editor.setGroupSeparatorShown(True)
+        editor.setStepType(QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
+        editor.setAlignment(Qt.AlignmentFlag.AlignRight)
+        editor.setAccessibleName(spec.description)
+        if spec.seconds:
+            editor.setSuffix(self.tr(" s"))
+        editor.setMinimumWidth(editor.fontMetrics().horizontalAdvance("0,000,000,000,000") + 40)
+        return editor
+
+    def _fit(self, table: QWidget):
+        """As large as the table, within the screen (it scrolls on a small one)."""
+        layout = self.layout()
+        margins = layout.contentsMargins()
+        screen = (self.parentWidget() or self).screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().size() * 0.9
+        scroll_bar = self.scroll.verticalScrollBar().sizeHint().width()
+        width = min(room.width(), table.sizeHint().width() + scroll_bar + margins.left() + margins.right())
+        inner = width - margins.left() - margins.right()
+        height = (margins.top() + margins.bottom() + 2 * layout.spacing() + self.intro.heightForWidth(inner)
+                  + table.sizeHint().height() + self.buttons.sizeHint().height())
+        self.resize(width, min(room.height(), height))
+
+    def values(self) -> dict:
+        """Every limit as it is in the dialog (field -> value, each checked by core)."""
+        return {name: Limits.checked_value(name, editor.value()) for name, editor in self.editors.items()}
+
+    def changed(self) -> dict:
+        """The limits that differ from their defaults, as settings keep them."""
+        defaults = {spec.name: spec.default for spec in self.specs}
+        return {name: value for name, value in self.values().items() if value != defaults[name]}
+
+    def restore_defaults(self):
+        """Put every limit back at core's default (kept only on OK)."""
+        for spec in self.specs:
+            self.editors[spec.name].setValue(spec.default)
