@@ -3,7 +3,8 @@
 Three generators: (a) random printable text, (a') soups of Python tokens, and
 (b) mutations of the real example programs (tests/data/examples/*.py): lines
 deleted, duplicated, swapped, indented, inserted; tokens replaced by random
-identifiers, numbers, operators, keywords or strings; the text truncated.
+identifiers, numbers, operators, keywords or strings; the text truncated; (b') the same
+mutations of the real tutorials in tests/data/corpus that use classes, numpy, nn or optim.
 
 Every program runs through ``run_program`` with tight limits in a forked child
 (conftest.py; a hang or a crash fails the example instead of the test run).
@@ -41,6 +42,11 @@ from hypothesis import strategies as st
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "data" / "examples"
 EXAMPLES = [p.read_text() for p in sorted(EXAMPLES_DIR.glob("*.py"))]
+# real tutorial programs that reach the newer surface: classes (nn.Module subclasses, custom
+# autograd.Functions, plain classes), numpy, nn and optim (tests/data/corpus)
+CORPUS_DIR = EXAMPLES_DIR.parent / "corpus"
+TUTORIALS = [text for p in sorted(CORPUS_DIR.glob("*.py"))
+             if re.search(r"^\s*class |import numpy|\bnn\.|optim\.", text := p.read_text(), re.M)]
 LIMITS = {"max_seconds": 1.0, "max_steps": 20000}
 RETURN_WITHIN = 5.0
 HARD_TIMEOUT = 8.0
@@ -120,8 +126,8 @@ SNIPPETS = [
 
 
 @st.composite
-def mutated_example(draw):
-    lines = draw(st.sampled_from(EXAMPLES)).splitlines()
+def mutated_example(draw, sources=EXAMPLES):
+    lines = draw(st.sampled_from(sources)).splitlines()
     for _ in range(draw(st.integers(1, 5))):
         op = draw(st.sampled_from(["delete", "duplicate", "swap", "replace_token", "replace_token",
                                    "insert_token", "insert_line", "indent", "dedent", "truncate"]))
@@ -305,6 +311,18 @@ def test_fuzz_mutated_examples(isolated, tmp_path_factory):
 
     @_settings(300)
     @given(mutated_example())
+    def run(source):
+        _run(isolated, workdir, source)
+    _guarded(run)
+
+
+def test_fuzz_mutated_tutorials(isolated, tmp_path_factory):
+    # the same mutations on real tutorials with classes, numpy, nn and optim (issue 14)
+    assert len(TUTORIALS) >= 60
+    workdir = tmp_path_factory.mktemp("fuzz_tutorials")
+
+    @_settings(120)
+    @given(mutated_example(TUTORIALS))
     def run(source):
         _run(isolated, workdir, source)
     _guarded(run)
