@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 import core
 from core.frames import MAX_ANSWER_BYTES, MAX_JOB_BYTES, FrameError, read_frame, write_frame
+from core.interp.limits import Limits, LimitsError
 
 _ids = itertools.count(1)
 
@@ -77,6 +78,9 @@ class WorkerHost(QObject):
     """Owns the service process; ``submit`` sends a job, the latest analysis wins."""
 
     KILL_AFTER_MS = 3000   # a cancelled job still running after this: restart the process
+    # an analysis still running this long after the whole budget of its limits (its run, the
+    # analysis's run and stages: Limits.command_seconds) is stuck in C: its process is restarted
+    OVERDUE_GRACE_S = 5.0
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -89,6 +93,9 @@ class WorkerHost(QObject):
         self._kill_timer = QTimer(self)
         self._kill_timer.setSingleShot(True)
         self._kill_timer.timeout.connect(self._kill_if_stuck)
+        self._overdue_timer = QTimer(self)    # the second wall's clock for the analysis process
+        self._overdue_timer.setSingleShot(True)
+        self._overdue_timer.timeout.connect(self._kill_if_overdue)
         self.worker.finished.connect(self._job_done)
         self._closing = False
         self._start()
@@ -217,8 +224,29 @@ class WorkerHost(QObject):
             if self._current is not None:
                 self._send(("cancel", self._current.id))
             self._current = job
+            self._overdue_timer.start(int(1000 * (self.budget_seconds(job) + self.OVERDUE_GRACE_S)))
         self._send(job.message(), job)
         return job
+
+    @staticmethod
+    def budget_seconds(job: Job) -> float:
+        """The whole budget of an analysis job's limits (core's Limits.command_seconds)."""
+        try:
+            return Limits.checked(**(job.limits or {})).command_seconds()
+        except (LimitsError, TypeError):     # the service refuses such a job at once
+            return Limits().command_seconds()
+
+    def _kill_if_overdue(self):
+        stuck = self._current
+        if stuck is None:
+            return
+        why = (f"The analysis went past its whole budget ({self.budget_seconds(stuck):g} s: the run, the analysis's "
+               "own run and its stages; Settings > Limits) inside one long call, so its process was stopped and "
+               "restarted.")
+        with self._send_lock:
+            self._restart_locked(keep=stuck, why=why)
+        self._current = None
+        self.worker.failed.emit(stuck.id, why)
 
     def cancel(self):
         job = self._current
@@ -232,6 +260,7 @@ class WorkerHost(QObject):
             self._kill_timer.stop()  # the cancelled job has stopped: the process is not stuck
         if self._current is not None and job_id >= self._current.id:
             self._kill_timer.stop()
+            self._overdue_timer.stop()
             self._current = None
 
     def _kill_if_stuck(self):
@@ -252,6 +281,7 @@ class WorkerHost(QObject):
     def shutdown(self):
         self._closing = True
         self._kill_timer.stop()
+        self._overdue_timer.stop()
         process = self._process
         try:
             with self._send_lock:
