@@ -92,17 +92,14 @@ def _limit(name, kind):
     return parse
 
 
-def _count(option):
-    def parse(text):
-        try:
-            n = int(text)
-        except ValueError:
-            n = 0
-        if n < 1:
-            raise argparse.ArgumentTypeError(f"expected a whole number from 1, got {text!r}")
-        return n
-    parse.__name__ = option
-    return parse
+def _count(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1, got {text!r}")
+    return n
 
 
 def _output_name(text):
@@ -115,10 +112,10 @@ def _add_analysis_options(p):
     """The options ``run`` and ``report`` share after their own: which differentiation, --pytorch
     and the limits."""
     defaults = Limits()
-    p.add_argument("--call", metavar="N", type=_count("--call"),
+    p.add_argument("--call", metavar="N", type=_count,
                    help="analyse the program's N-th backward or autograd.grad (default: the first; the JSON's "
                         "analysis.calls lists them)")
-    p.add_argument("--iteration", metavar="K", type=_count("--iteration"),
+    p.add_argument("--iteration", metavar="K", type=_count,
                    help="analyse the K-th differentiation made at the line of that call (a training loop's "
                         "K-th step)")
     p.add_argument("--pytorch", choices=("auto", "off"), default="auto",

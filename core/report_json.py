@@ -64,9 +64,10 @@ def tensor_record(t, left: list | None = None) -> dict:
     report may still write in full, lowered by what this record writes."""
     grad = t._grad  # not ``t.grad``: that warns for a non-leaf, and the record is not the program's access
     left = [MAX_REPORT_ELEMENTS] if left is None else left
-    record = {"shape": [int(s) for s in t.shape]}
+    record = {}
     _values(record, "value", t, left)
     record.update({
+        "shape": [int(s) for s in t.shape],
         "dtype": dtype_name(t.dtype),
         "requires_grad": bool(t.requires_grad),
         "is_leaf": bool(t.is_leaf),
@@ -76,10 +77,7 @@ def tensor_record(t, left: list | None = None) -> dict:
     else:
         _values(record, "grad", grad, left)
     record["grad_fn"] = None if t.grad_fn is None else type(t.grad_fn).__name__
-    return {k: record[k] for k in _ORDER if k in record}
-
-
-_ORDER = ("value", "value_summary", "shape", "dtype", "requires_grad", "is_leaf", "grad", "grad_summary", "grad_fn")
+    return record
 
 
 def _values(record: dict, key: str, t, left: list) -> None:

@@ -38,8 +38,9 @@ def limit_specs() -> list[LimitSpec]:
     """Every limit of core's ``Limits``, in its declaration's order."""
     descriptions = Limits().DESCRIPTIONS
     specs = []
+    limits = set(Limits.names())
     for f in fields(Limits):
-        if not f.name.startswith("max_"):      # core's own test for a limit (Limits.checked)
+        if f.name not in limits:
             continue
         seconds = isinstance(f.default, float)
         low, high = Limits.range(f.name)

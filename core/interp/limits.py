@@ -73,9 +73,13 @@ class Limits:
     }, repr=False, compare=False)
 
     def __post_init__(self):
-        for f in fields(self):
-            if f.name.startswith("max_"):
-                setattr(self, f.name, self.checked_value(f.name, getattr(self, f.name)))
+        for name in self.names():
+            setattr(self, name, self.checked_value(name, getattr(self, name)))
+
+    @classmethod
+    def names(cls) -> list:
+        """The limits (the fields named ``max_...``), in their declaration's order."""
+        return [f.name for f in fields(cls) if f.name.startswith("max_")]
 
     @classmethod
     def checked(cls, **values) -> Limits:
@@ -90,7 +94,7 @@ class Limits:
         ...     print(e)
         max_seconds must be a number of seconds between 0.01 and 86400 (got 1e+300)
         """
-        known = [f.name for f in fields(cls) if f.name.startswith("max_")]
+        known = cls.names()
         for name in values:
             if name not in known:
                 raise LimitsError(f"{_shown(name)} is not a limit (the limits are {', '.join(known)})", name)
@@ -106,7 +110,7 @@ class Limits:
     def checked_value(cls, name: str, value):
         """``value`` for the limit ``name``, as its type (int or float), when in range;
         else :class:`LimitsError` with what it must be."""
-        kind = next((type(f.default) for f in fields(cls) if f.name == name and name.startswith("max_")), None)
+        kind = next((type(f.default) for f in fields(cls) if f.name == name and name in cls.names()), None)
         if kind is None:
             raise LimitsError(f"{_shown(name)} is not a limit", name)
         low, high = cls.range(name)

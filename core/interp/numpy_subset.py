@@ -25,7 +25,6 @@ import math
 
 import numpy as np
 
-from core import context
 from core.interp.limits import LimitExceeded
 from core.tensor.tensor import Tensor
 
@@ -43,13 +42,13 @@ class _Sizes:
     """The run's element limit, checked before numpy allocates."""
 
     def __init__(self, guard):
+        self.guard = guard
         self.limits = guard.limits
 
     def check(self, n: int, what: str) -> None:
         if n > self.limits.max_tensor_elements:
             raise LimitExceeded(self.limits, "max_tensor_elements", f"{what} would make {n:,} elements")
-        if context.guard[0] is not None and n:      # and counted with what tensors make, in all
-            context.guard[0](None, ((n,),), None)
+        self.guard.made(n, what)        # and counted with what tensors make, in all
 
 
 def _plain(x):

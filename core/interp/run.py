@@ -183,8 +183,7 @@ def run_program(source: str, *, filename: str = "<program>", limits: Limits | No
                 with context.observing(*observers):
                     error, count, caught = _execute(interp, program, stop_before)
         except TimeUp:  # landed between statements, outside _execute's handlers
-            error, count, caught = RunError("LimitExceeded", str(LimitExceeded(limits, "max_seconds")),
-                                            interp.frames[0].line, "limit"), 0, []
+            error, count, caught = _limit_error(interp, "max_seconds"), 0, []
         finally:
             engine.observer[0] = None
             context.notes[0] = None
@@ -221,8 +220,7 @@ def _execute(interp, program, stop_before):
             except StopRun:
                 break
             except TimeUp:
-                error = RunError("LimitExceeded", str(LimitExceeded(interp.limits, "max_seconds")),
-                                 interp.frames[0].line, "limit")
+                error = _limit_error(interp, "max_seconds")
                 break
             except Cancelled:
                 error = RunError("Cancelled", "the run was cancelled", interp.frames[0].line, "cancelled")
@@ -242,8 +240,7 @@ def _execute(interp, program, stop_before):
                 break
             except MemoryError:
                 # the OS refused memory: past the process's limit (core.isolate) or the machine's
-                error = RunError("LimitExceeded", str(LimitExceeded(interp.limits, "max_memory_mb")),
-                                 interp.frames[0].line, "limit")
+                error = _limit_error(interp, "max_memory_mb")
                 break
             except KeyboardInterrupt:
                 error = RunError("KeyboardInterrupt", "stopped", interp.frames[0].line, "limit")
@@ -255,6 +252,12 @@ def _execute(interp, program, stop_before):
                 del interp.frames[1:]
                 interp.depth = 0
     return error, count, caught
+
+
+def _limit_error(interp, name: str) -> RunError:
+    """The run stopped on the limit ``name`` from outside the interpreter's own counting (the
+    watchdog's clock, the OS's memory limit), at the line it had reached."""
+    return RunError("LimitExceeded", str(LimitExceeded(interp.limits, name)), interp.frames[0].line, "limit")
 
 
 def _inner(interp, e):

@@ -52,8 +52,8 @@ def store(key: str, value) -> None:
 
 
 def _limit_fields():
-    # core's own test for a limit (Limits.checked): the fields named max_...
-    return [f for f in fields(Limits) if f.name.startswith("max_")]
+    limits = set(Limits.names())
+    return [f for f in fields(Limits) if f.name in limits]
 
 
 def _stored_number(raw):
