@@ -20,6 +20,7 @@ from core.tensor import grad_mode
 from core.tensor.errors import size_str
 from core.tensor.node import AccumulateGrad, GradSlots
 from core.tensor.tensor import Tensor
+from core.ops import drift
 from core.ops.vjp import NumpyF, TensorF, node_apply, raw as _raw
 from core.ops.inplace import copy_
 from core.ops.registry import edge_of
@@ -175,6 +176,12 @@ def _node_hook_values(hook, r, current) -> tuple:
 
 def accumulate_grad(var, g, create_graph=False):
     """AccumulateGrad: add ``g`` into ``var.grad`` as PyTorch does."""
+    _accumulate(var, g, create_graph)
+    if drift._marked and var._grad is not None and drift.marked(_raw(g)):
+        drift.mark(var._grad._data)
+
+
+def _accumulate(var, g, create_graph):
     old = var._grad
     if old is None:
         if create_graph and isinstance(g, Tensor) and g._rg:

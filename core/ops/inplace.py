@@ -17,7 +17,7 @@ from core import dtypes
 from core.tensor import grad_mode
 from core.tensor.node import Node, _seq
 from core.tensor.tensor import Tensor
-from core.ops import numbers
+from core.ops import drift, numbers
 from core.ops.vjp import NumpyF, node_apply
 from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
 from core.context import custom_forward as _custom_forward, observers as _observers
@@ -140,6 +140,8 @@ def inplace(op, self, others=(), params=None):
     aux = None
     if op.has_aux:
         out, aux = out
+    if drift._marked and (drift.any_marked(arrays) or drift.marked(out)):
+        drift.mark(self._data)
     tracked = gm and op.vjp is not None and any(isinstance(x, Tensor) and x._rg for x in inputs)
     watchers = _observers[0]
     # a custom Function's forward runs with grad mode off, yet its observers trace it

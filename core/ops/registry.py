@@ -23,7 +23,7 @@ from typing import Callable
 import numpy as np
 
 from core import dtypes
-from core.ops import numbers
+from core.ops import drift, numbers
 from core.context import guard as _guard, observers as _observers
 from core.tensor import grad_mode
 from core.tensor.node import node_class, _seq
@@ -205,6 +205,8 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
         out = np.asarray(out) if d is None else np.asarray(out, dtype=d.np)
         if out.ndim == 0:
             out = out[()]
+    if drift._marked and drift.any_marked(arrays):
+        drift.mark(out)
     result = object.__new__(Tensor)
     result._data = out
     if op.view:

@@ -44,6 +44,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.ops import drift
+
 # NOTE: these constants describe the machine PyTorch's results were recorded on
 # (torch.backends.cpu.get_cpu_capability() == "AVX512", torch.get_num_threads() == 2).
 # Another capability or thread count sums in another order.  Although the CPU is AVX512,
@@ -74,6 +76,9 @@ def torch_sum(x, axis=None, keepdims=False):
     a = np.asarray(x)
     if a.dtype not in _FLOATS:
         return np.sum(a, axis=axis, keepdims=keepdims)
+    if drift._marked and drift.marked(x):
+        # its bits are not PyTorch's already (core/ops/drift.py): PyTorch's order cannot restore them
+        return np.ascontiguousarray(np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) + a.dtype.type(0))
     nd = a.ndim
     if a.size == 0 or nd == 0:
         # an empty reduction is the identity 0; a 0-d sum is 0 + x

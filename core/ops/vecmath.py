@@ -28,6 +28,8 @@ from decimal import Decimal, localcontext
 
 import numpy as np
 
+from core.ops import drift
+
 _F = np.float32
 _F64 = np.float64
 
@@ -43,7 +45,12 @@ def fma(a, b, c, normal=False):
     rounding that double to float32 is then right except where the double lands exactly on a
     float32 rounding midpoint (or where the result is subnormal in float32, which ``normal=True``
     rules out).  Only those rare elements are redone with the sum rounded to odd (the sum's
-    error decides the last bit)."""
+    error decides the last bit).  An operand that already drifted from PyTorch's bits
+    (:mod:`core.ops.drift`) gives a float32 multiply and add instead, marked."""
+    if drift._marked and (drift.marked(a) or drift.marked(b) or drift.marked(c)):
+        out = np.add(np.multiply(a, b, dtype=_F), c, dtype=_F)
+        drift.mark(out)
+        return out
     s = np.multiply(a, b, dtype=_F64)
     s += c
     redo = (s.view(np.int64) & 0x1FFFFFFF) == 0x10000000

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from core import dtypes
-from core.ops import gemm
+from core.ops import drift, gemm
 from core.ops.registry import REGISTRY, apply
 from core.ops.summation import torch_sum
 from core.tensor.tensor import Tensor
@@ -284,7 +284,21 @@ def node_apply(fn, g, F):
     """Run one node's vjp and shape each gradient like its input."""
     if fn.op is None:
         return fn.apply_custom(g, F)
-    return shape_gradients(fn, fn.op.vjp(fn, g, F), F)
+    grads = shape_gradients(fn, fn.op.vjp(fn, g, F), F)
+    if drift._marked and F is NumpyF and _drifted(fn, g):
+        for gi in grads:
+            drift.mark(gi)
+    return grads
+
+
+def _drifted(fn, g):
+    """Whether a node's vjp read a value that drifted from PyTorch's bits (:mod:`core.ops.drift`)."""
+    if drift.marked(g):
+        return True
+    result = fn._result
+    if result is not None and drift.marked(result._data):
+        return True
+    return any(drift.marked(getattr(x, "_data", None)) for x in fn._saved or ())
 
 
 def shape_gradients(fn, grads, F):
