@@ -32,6 +32,7 @@ from desktop.lessons.browser import LessonsDock
 from desktop.results.call_picker import CallPicker, calls_signature
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.results.v_editor import VEditor
+from desktop.results.values import shape_text
 from desktop.state import AppState
 from desktop.stepper.inspector import NodeInspector
 from desktop.stepper.stepper import StepperBar
@@ -63,7 +64,8 @@ class MainWindow(QMainWindow):
         self._program_name = program_name or ""
         self._job_id = None
         self._paths_job = None
-        self._call_reset_why: str | None = None   # said once the first call's analysis arrives
+        self._reset_why: str | None = None   # why a choice went back to its default; said with the next results
+        self._probing = None        # the outcome that failed with the chosen v, while the run without v is on its way
         self.setWindowTitle(self.tr("Backprop Lens"))
         self.resize(1280, 800)
 
@@ -160,7 +162,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(bar)
         self.run_action = QAction(self.tr("Run"), self)
         self.run_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.run_action.setToolTip(self.tr("Run the program and analyse it (Ctrl+Enter)"))
+        self.run_action.setToolTip(self.tr("Run the program and analyse it now (Ctrl+Enter); it also runs by itself "
+                                           "a moment after each edit"))
         self.run_action.triggered.connect(self.run_analysis)
         bar.addAction(self.run_action)
         self.cancel_button = QPushButton(self.tr("Cancel"), self)
@@ -351,8 +354,8 @@ class MainWindow(QMainWindow):
     def restyle_views(self):
         """Draw the graph, the results and the step again (after the sizes changed)."""
         a = self.state.analysis
-        self.graph.set_graph((a or {}).get("graph") or {"nodes": [], "edges": []})
-        self.results.set_analysis(a, self.state.note)
+        self.graph.set_graph((a or {}).get("graph") or {"nodes": [], "edges": []}, self._no_graph_text())
+        self.results.set_analysis(a, self.state.note, (self.state.run or {}).get("error"))
         self._show_step(self.state.step)
         if getattr(self, "_progress_text", ""):     # the progress text, in the language shown now
             self.progress_label.setText(translate_text(self._progress_text))
@@ -361,17 +364,27 @@ class MainWindow(QMainWindow):
     def run_analysis(self):
         """Run the program in the editor and analyse it (off the GUI thread)."""
         self.state.set_program(self.editor.program())
+        self._submit_analysis(self.state.v)
+
+    def _submit_analysis(self, v):
         call = self.state.call
-        job = Job("analyze", source=self.state.program, output=self.state.output, v=self.state.v,
+        job = Job("analyze", source=self.state.program, output=self.state.output, v=v,
                   limits=app_settings.load_limits() or None, call=call and call.call,
                   iteration=call and call.iteration)
         self._job_id = self.host.submit(job).id
+        self._probing = None
         self.state.set_busy(True)
         self.progress.setValue(0)
 
     def cancel_analysis(self):
+        """Stop the analysis under way.  Whatever that job answers now (a late result, or a
+        failure of the process stopping it) is not shown: it was cancelled."""
         self.host.cancel()
+        self._job_id = None
+        self._probing = None
+        self._reset_why = None
         self.state.set_busy(False)
+        self.editor.clear_error()       # it belonged to a run before the one cancelled
         self._set_status(self.tr("Cancelled"))
 
     def _edited(self):
@@ -400,12 +413,46 @@ class MainWindow(QMainWindow):
             return False
         self.state.set_call(None)
         if outcome.analysis is not None:
-            self._call_reset_why = self.tr("The program's calls changed: the first is analysed again.")
+            self._reset_why = self.tr("The program's calls changed: the first is analysed again.")
         else:
-            self._call_reset_why = self.tr("The call chosen could not be analysed ({0}); the first is analysed "
-                                           "instead.").format(translate_text(outcome.note or ""))
+            self._reset_why = self.tr("The call chosen could not be analysed ({0}); the first is analysed "
+                                      "instead.").format(translate_text(outcome.note or ""))
         self.run_analysis()
         return True
+
+    def _output_lapsed(self, outcome) -> bool:
+        """The output chosen is no tensor of a program that ran to its end (it was edited or
+        replaced): go back to the tensor the program differentiates and run again; True if so.
+        A program stopped by an error keeps the choice (its tensor may come later in it)."""
+        name, run = self.state.output, outcome.run or {}
+        if name is None or outcome.run is None or run.get("error") or name in (run.get("tensors") or {}):
+            return False
+        self.state.set_output(None)     # and v, which belonged to that output's shape
+        self._reset_why = self.tr("This program has no tensor named {0}: the tensor it differentiates is "
+                                  "analysed instead.").format(name)
+        self.run_analysis()
+        return True
+
+    def _v_lapsed(self, outcome) -> bool:
+        """The chosen v could not be analysed: run once more without it (core alone knows the
+        output's shape); :meth:`_v_probed` keeps v unless that run shows v no longer fits."""
+        error = (outcome.run or {}).get("error") or {}
+        if outcome.analysis is not None or self.state.v is None or error.get("kind") == "rejected":
+            return False
+        self._submit_analysis(None)
+        self._probing = outcome
+        return True
+
+    def _v_probed(self, failed, outcome):
+        """The outcome to show after the run without v: with an analysis, v did not fit the
+        output's shape (the program changed) and goes back to its default; without one, v was
+        not what stopped the analysis, so it stays and the first outcome is shown."""
+        if outcome.analysis is None:
+            return failed
+        self.state.set_v(None)
+        self._reset_why = self.tr("v no longer fits the output, whose shape is {0} now: it is back to its "
+                                  "default.").format(shape_text(outcome.analysis.get("output_shape") or []))
+        return outcome
 
     def _v_edited(self, v):
         if v is None:
@@ -432,16 +479,20 @@ class MainWindow(QMainWindow):
 
     def _finished(self, job_id: int, outcome):
         if job_id != self._job_id:
-            return  # a newer run replaced this one
+            return  # a newer run replaced this one, or it was cancelled
         self.state.set_busy(False)
         if outcome.cancelled:
             self._set_status(self.tr("Cancelled"))
             return
-        if self._call_lapsed(outcome):
-            return      # its outcome is not shown: the first call's is on its way
+        failed, self._probing = self._probing, None
+        if failed is not None:
+            outcome = self._v_probed(failed, outcome)
+        # each of these runs again, and its outcome is not shown: the next one is on its way
+        elif self._call_lapsed(outcome) or self._output_lapsed(outcome) or self._v_lapsed(outcome):
+            return
         self.state.set_results(outcome.run, outcome.analysis, outcome.note)
         self._set_status(self.tr("Analysed in {0:.0f} ms").format(outcome.seconds * 1000))
-        why, self._call_reset_why = self._call_reset_why, None
+        why, self._reset_why = self._reset_why, None
         if why:
             self._set_status(why)
 
@@ -460,6 +511,9 @@ class MainWindow(QMainWindow):
     def _show_busy(self, busy: bool):
         self.cancel_button.setEnabled(busy)
         self.progress.setVisible(busy)
+        self.results.set_running(busy)
+        if self.state.run is None:      # nothing shown yet: the graph's place says whether it is coming
+            self.graph.set_graph(None, self._no_graph_text())
         if not busy:
             self._progress_text = ""
             self.progress_label.clear()
@@ -472,16 +526,16 @@ class MainWindow(QMainWindow):
         notes = [{"category": self.tr("Backprop Lens note"), "message": translate_text(n)} for n in run.get("notes", [])]
         self.console.set_run(run.get("stdout", ""), error, run.get("warnings", []) + notes)
         self._offer_limits(error)
-        if error and error.get("line"):
+        if error and error.get("line") and s.program == self.editor.program():
             self.editor.set_error(error["line"], error.get("col"), f"{error['type']}: {error['message']}")
         else:
-            self.editor.clear_error()
+            self.editor.clear_error()   # no error, or one in a text the editor no longer holds
         self._fill_output_picker(run.get("tensors") or {})
         a = s.analysis
         self.call_picker.set_calls(a)
-        self.results.set_analysis(a, s.note)
+        self.results.set_analysis(a, s.note, error)
         graph = (a or {}).get("graph") or {"nodes": [], "edges": []}
-        self.graph.set_graph(graph)
+        self.graph.set_graph(graph, self._no_graph_text())
         self.inspector.set_graph(graph)
         self.paths_view.clear()
         if a is not None:
@@ -489,6 +543,26 @@ class MainWindow(QMainWindow):
         elif s.note:
             self.results_note(s.note)
         self.stepper.set_trace(s.trace)
+
+    def _no_graph_text(self) -> str | None:
+        """Why no graph is drawn, unless it is that the output has no grad_fn (the graph's own
+        text): nothing has run yet, the program was not run or stopped with an error, or there is
+        no analysis for another reason (the results panel says which)."""
+        s = self.state
+        if s.analysis is not None:
+            return None
+        if s.run is None:
+            return self.tr("Analysing the program...") if s.busy else self.tr("No graph yet: it is drawn once "
+                                                                              "the program has run.")
+        error = s.run.get("error") or {}
+        line = error.get("line")
+        if error.get("kind") == "rejected":
+            return (self.tr("No graph: the program was not run ({0} at line {1}).").format(error.get("type"), line)
+                    if line else self.tr("No graph: the program was not run ({0}).").format(error.get("type")))
+        if error.get("kind") in ("raised", "limit"):
+            return (self.tr("No graph: the program stopped with an error at line {0}.").format(line) if line
+                    else self.tr("No graph: the program stopped with an error."))
+        return self.tr("No graph: there is no analysis for this run (the results say why).")
 
     def results_note(self, note: str):
         """Why there is no analysis (core's English): in the status bar, in the UI's language
@@ -503,8 +577,11 @@ class MainWindow(QMainWindow):
         for name, t in tensors.items():
             if t.get("grad_fn") or t.get("requires_grad"):
                 self.output_picker.addItem(f"{name}  {t.get('shape')}", name)
-        index = max(0, self.output_picker.findData(current))
-        self.output_picker.setCurrentIndex(index)
+        if current is not None and self.output_picker.findData(current) < 0:
+            # the list shows what is analysed, even a name this run has no tensor for (yet)
+            shape = (tensors.get(current) or {}).get("shape")
+            self.output_picker.addItem(current if shape is None else f"{current}  {shape}", current)
+        self.output_picker.setCurrentIndex(max(0, self.output_picker.findData(current)))
         self.output_picker.blockSignals(False)
 
     def _show_step(self, index: int):
@@ -579,8 +656,9 @@ class MainWindow(QMainWindow):
         self._autosave_due_since: float | None = None
         self.recovery = RecoverySession(recovery_directory())
         self._saved_snapshot = self._snapshot()
-        for signal in (self.editor.textChanged, self.state.outputChanged, self.state.vChanged,
-                       self.state.stepChanged):
+        # the step is saved with the work but is no change to it: stepping through the backward
+        # pass (or playing it) is looking, not editing
+        for signal in (self.editor.textChanged, self.state.outputChanged, self.state.vChanged):
             signal.connect(self._workspace_changed)
         self.state.resultsChanged.connect(self._results_arrived)
         self._build_recovery_bar()
@@ -610,11 +688,12 @@ class MainWindow(QMainWindow):
         return self._workspace_path
 
     def is_modified(self) -> bool:
-        """True when the program, output, v or step differ from what was opened or saved."""
+        """True when the program, output or v differ from what was opened or saved (the step
+        and the layout are saved too, but moving them is no change to the work)."""
         return self._saved_snapshot is None or self._snapshot() != self._saved_snapshot
 
     def _snapshot(self) -> tuple:
-        return self.editor.program(), self.state.output, self.state.v, self._shown_step()
+        return self.editor.program(), self.state.output, self.state.v
 
     def _shown_step(self) -> int:
         return self._pending_step if self._pending_step is not None else self.state.step

@@ -11,7 +11,10 @@ new one started, so Cancel always works.
 
 Every job sent is kept until its answer comes, with the process it was sent
 to; when that process dies (or is restarted), each of its jobs still waiting
-gets ``failed``, so an export or a paths job never waits for good.
+gets ``failed``, so an export or a paths job never waits for good.  A process
+that ends while stopping a cancelled analysis (Cancel, or a newer analysis in
+its place) ended because of that cancel: the cancelled analyses are answered
+as cancelled, and the jobs queued behind them run again on a new process.
 """
 from __future__ import annotations
 
@@ -72,6 +75,7 @@ class ServiceSignals(QObject):
     ready = Signal()                      # the service process is up
     warmedUp = Signal()
     pytorchLoaded = Signal()              # real PyTorch is ready in the service: analyses include it now
+    jobsLost = Signal(object, object, str)   # (the host's own) a process that ended, its jobs waiting, why
 
 
 class WorkerHost(QObject):
@@ -90,6 +94,7 @@ class WorkerHost(QObject):
         self._waiting_lock = threading.Lock()    # the reader thread answers jobs, the window sends them
         self._waiting: dict[int, Job] = {}       # jobs sent to the current process, not yet answered
         self._cancelled_id = 0           # the latest job Cancel was pressed for
+        self._stopping_id = 0            # the latest analysis told to stop (Cancel, or a newer one in its place)
         self._kill_timer = QTimer(self)
         self._kill_timer.setSingleShot(True)
         self._kill_timer.timeout.connect(self._kill_if_stuck)
@@ -97,6 +102,7 @@ class WorkerHost(QObject):
         self._overdue_timer.setSingleShot(True)
         self._overdue_timer.timeout.connect(self._kill_if_overdue)
         self.worker.finished.connect(self._job_done)
+        self.worker.jobsLost.connect(self._jobs_lost)   # queued: the reader thread emits it
         self._closing = False
         self._start()
 
@@ -132,11 +138,11 @@ class WorkerHost(QObject):
                         w.failed.emit(job.id if job is not None else -1, why)
                     continue
                 process.kill()
-                if not self._fail_waiting(waiting, why) and not self._closing and process is self._process:
+                if not self._fail_waiting(process, waiting, why) and not self._closing and process is self._process:
                     w.failed.emit(-1, why)
                 return
             except (EOFError, OSError, ValueError):
-                self._fail_waiting(waiting, "The analysis process stopped unexpectedly; it will be restarted.")
+                self._fail_waiting(process, waiting, "The analysis process stopped unexpectedly; it will be restarted.")
                 return
             kind = msg[0]
             if kind in ("finished", "paths", "exported", "failed", "warmed"):
@@ -176,10 +182,11 @@ class WorkerHost(QObject):
                 self._wait_for(job)
                 write_frame(self._process.stdin, message, max_bytes=MAX_JOB_BYTES)
 
-    def _restart_locked(self, keep: Job | None = None, why: str | None = None) -> None:
+    def _restart_locked(self, keep: Job | None = None, why: str | None = None, resend: bool = False) -> list[Job]:
         """A new process in place of the old one (killed if it still runs); the old one's
         jobs still waiting fail (after the caller's slot returns), but for ``keep``, which
-        the caller sends again."""
+        the caller sends again.  With ``resend`` they are returned instead, for the caller
+        to send again."""
         old = self._process
         with self._waiting_lock:
             lost = dict(self._waiting)
@@ -193,9 +200,12 @@ class WorkerHost(QObject):
         self._start()
         if keep is not None:
             lost.pop(keep.id, None)
+        if resend:
+            return list(lost.values())
         why = why or "The analysis process stopped unexpectedly; it was restarted."
         for job_id in lost:
             QTimer.singleShot(0, self, lambda i=job_id: self.worker.failed.emit(i, why))
+        return []
 
     def _wait_for(self, job: Job | None):
         if job is not None:
@@ -206,23 +216,52 @@ class WorkerHost(QObject):
         with self._waiting_lock:
             waiting.pop(job_id, None)
 
-    def _fail_waiting(self, waiting: dict[int, Job], why: str) -> bool:
-        """The jobs ``waiting`` on a process that has ended each get ``failed`` (from the reader
-        thread: queued to the window); False when there were none."""
+    def _fail_waiting(self, process, waiting: dict[int, Job], why: str) -> bool:
+        """The jobs ``waiting`` on a process that has ended go to :meth:`_jobs_lost` (from the
+        reader thread: queued to the GUI thread); False when there were none."""
         with self._waiting_lock:
-            lost = list(waiting)
+            lost = sorted(waiting.values(), key=lambda job: job.id)
             waiting.clear()
-        if self._closing:
-            return bool(lost)
-        for job_id in lost:
-            self.worker.failed.emit(job_id, why)
+        if lost and not self._closing:
+            self.worker.jobsLost.emit(process, lost, why)
         return bool(lost)
+
+    def _jobs_lost(self, process, lost: list[Job], why: str) -> None:
+        """``process`` has ended with the jobs ``lost`` waiting.  When an analysis told to stop
+        was among them, the process ended while stopping it (a cancel that ends the process is
+        the service's fault, never the fault of the jobs queued behind): the stopped analyses
+        are answered as cancelled and the others run again on a new process.  Otherwise each
+        job fails, saying ``why``.  Each answer is a signal of its own, after this slot returns
+        (as the reader thread's are): a receiver may disconnect while it is told."""
+        if self._closing:
+            return
+        if not any(self._is_stopped(job) for job in lost):
+            for job in lost:
+                if job is self._current:    # no answer will come: its clock and its place go
+                    self._current = None
+                    self._overdue_timer.stop()
+                QTimer.singleShot(0, self, lambda i=job.id: self.worker.failed.emit(i, why))
+            return
+        self._kill_timer.stop()     # the cancelled analysis has stopped, with its process
+        with self._send_lock:
+            if process is self._process:    # not replaced yet: jobs may have been sent to it since
+                lost = lost + self._restart_locked(resend=True)
+        for job in sorted(lost, key=lambda job: job.id):
+            if self._is_stopped(job):
+                QTimer.singleShot(0, self, lambda i=job.id: self.worker.finished.emit(
+                    i, Outcome(None, None, cancelled=True)))
+            else:
+                self._send(job.message(), job)
+
+    def _is_stopped(self, job: Job) -> bool:
+        return job.kind == "analyze" and job.id <= self._stopping_id
 
     # -- jobs --------------------------------------------------------------------------
     def submit(self, job: Job) -> Job:
         if job.kind == "analyze":
             if self._current is not None:
                 self._send(("cancel", self._current.id))
+                self._stopping_id = max(self._stopping_id, self._current.id)
             self._current = job
             self._overdue_timer.start(int(1000 * (self.budget_seconds(job) + self.OVERDUE_GRACE_S)))
         self._send(job.message(), job)
@@ -253,6 +292,7 @@ class WorkerHost(QObject):
         if job is not None:
             self._send(("cancel", job.id))
             self._cancelled_id = job.id
+            self._stopping_id = max(self._stopping_id, job.id)
             self._kill_timer.start(self.KILL_AFTER_MS)
 
     def _job_done(self, job_id, outcome):

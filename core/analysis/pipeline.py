@@ -35,6 +35,7 @@ from core.analysis.analysis import (OVER_BUDGET, REJECTED, RUNNING, SYMBOLIC, V_
                                     AnalysisError, analyze_run)
 from core.analysis.runs import Tally, discover
 from core.interp import Limits
+from core.interp.limits import Cancelled as InterpreterCancelled
 from core.interp.parse import ProgramRejected, parse_program
 from core.interp.run import RunError, RunResult
 from core.symbolic.jacobian import Cancelled
@@ -145,7 +146,8 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
         analysis = analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits,
                                progress=progress, cancel=stop, pytorch=pytorch, tally=tally, call=call,
                                iteration=iteration)
-    except Cancelled:
+    except (Cancelled, InterpreterCancelled):
+        # the second: the program's own code (a hook) ran again in the analysis and was stopped there
         if cancel is not None and cancel():
             return Outcome(result, cancelled=True)
         return Outcome(result, note=OVER_BUDGET.format(run=limits.max_seconds, stages=limits.max_analysis_seconds),

@@ -8,6 +8,7 @@ screenshot: a red wavy underline under the line (or the token at the column),
 a red marker in the gutter whose tooltip is the message, the message drawn at
 the end of the line when there is room, and an error bar under the text
 that the editor owns (in the bottom viewport margin, so it never hides code).
+An edit removes all four: an error belongs to the text it was found in.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class CodeEditor(QPlainTextEdit):
         self._highlighter = PythonHighlighter(self.document(), is_dark(self.palette()))
         self._line_numbers = LineNumberArea(self)
         self._error_bar = ErrorBar(self)
-        self._error_cursor: QTextCursor | None = None   # selects the marked text; follows edits
+        self._error_cursor: QTextCursor | None = None   # selects the marked text (until the next edit)
         self._error_message = ""
         self._loading = False
 
@@ -133,7 +134,7 @@ class CodeEditor(QPlainTextEdit):
         self._line_numbers.update()
 
     def error_line(self) -> int | None:
-        """The 1-based line the error mark is on now (it follows edits), or None."""
+        """The 1-based line the error mark is on, or None (an edit removes the mark)."""
         if self._error_cursor is None:
             return None
         return self.document().findBlock(self._error_cursor.selectionStart()).blockNumber() + 1
@@ -274,6 +275,10 @@ class CodeEditor(QPlainTextEdit):
     def _on_text_changed(self) -> None:
         if not self._loading:
             self._quiet_timer.start()
+            if self._error_message:
+                # the mark belongs to the text it was found in: moved along with an edit, it
+                # would sit on a line that may have nothing to do with it
+                self.clear_error()
 
     # -- palette ------------------------------------------------------------------------------
 

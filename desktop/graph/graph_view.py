@@ -38,11 +38,16 @@ class GraphView(QGraphicsView):
         self._follow = None     # presenter mode: the smallest scale the current step's node is shown at
 
     # data ----------------------------------------------------------------------
-    def set_graph(self, graph: dict | None) -> None:
-        """Show core's ``analysis["graph"]`` (nodes and edges with dot's coordinates)."""
+    def set_graph(self, graph: dict | None, empty_text: str | None = None) -> None:
+        """Show core's ``analysis["graph"]`` (nodes and edges with dot's coordinates); with no
+        nodes, ``empty_text`` says why (by default: the output has no grad_fn)."""
         self._trace = None
-        self.graph_scene.set_graph(graph)
+        self.graph_scene.set_graph(graph, empty_text)
         self.fit()
+
+    def placeholder_text(self) -> str:
+        """Why there is no graph, as shown ("" when there is one)."""
+        return self.graph_scene.placeholder_text()
 
     def show_step(self, trace: list | None, index: int) -> None:
         """Show the graph after step ``index`` of ``trace`` (-1: before the first step)."""

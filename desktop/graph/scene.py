@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QRectF
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsTextItem
 
 from desktop.graph.items import CURRENT, PENDING, VISITED, EdgeItem, EdgeLabelItem, GraphStyle, NodeItem
 from desktop.graph.replay import BackwardReplay
 
 MARGIN = 20.0
+PLACEHOLDER_CHARS = 28   # the text in place of a graph wraps at about this many characters, so that
+                         # fitting it in the view does not shrink a long sentence to a thin line
 LABEL_GAP = 3.0
 
 
@@ -27,7 +30,9 @@ class GraphScene(QGraphicsScene):
         self.setBackgroundBrush(style.background)
 
     # building ------------------------------------------------------------------
-    def set_graph(self, graph: dict | None) -> None:
+    def set_graph(self, graph: dict | None, empty_text: str | None = None) -> None:
+        """Build the items of core's ``graph``; with no nodes, show ``empty_text`` (why there is
+        no graph; by default, that the output has no grad_fn)."""
         self.clear()
         self.nodes, self.edges, self._placeholder = {}, [], None
         self.graph = graph or {"nodes": [], "edges": []}
@@ -43,12 +48,18 @@ class GraphScene(QGraphicsScene):
             self.edges.append(item)
             self.addItem(item)
         if not self.nodes:
-            self._placeholder = QGraphicsSimpleTextItem(
-                QCoreApplication.translate("GraphScene", "No graph: the output has no grad_fn."))
+            self._placeholder = QGraphicsTextItem()
+            self._placeholder.setPlainText(
+                empty_text or QCoreApplication.translate("GraphScene", "No graph: the output has no grad_fn."))
             self._placeholder.setFont(self.style.detail_font)
-            self._placeholder.setBrush(self.style.muted)
+            self._placeholder.setTextWidth(QFontMetricsF(self.style.detail_font).averageCharWidth() * PLACEHOLDER_CHARS)
+            self._placeholder.setDefaultTextColor(self.style.muted)
             self.addItem(self._placeholder)
         self.set_trace([])
+
+    def placeholder_text(self) -> str:
+        """What the scene says in place of a graph ("" when it shows one)."""
+        return self._placeholder.toPlainText() if self._placeholder is not None else ""
 
     def set_trace(self, trace: list) -> None:
         """Attach a backward trace: one gradient label per edge it uses, placed once
@@ -118,6 +129,6 @@ class GraphScene(QGraphicsScene):
         """Repaint with the style's current colours (after a palette change)."""
         self.setBackgroundBrush(self.style.background)
         if self._placeholder is not None:
-            self._placeholder.setBrush(self.style.muted)
+            self._placeholder.setDefaultTextColor(self.style.muted)
         for item in self.items():
             item.update()

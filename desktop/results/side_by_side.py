@@ -23,7 +23,8 @@ from desktop.results.values import flatten, format_number, nested_shape, shape_t
 
 class SideBySidePanel(QWidget):
     """``set_analysis(a)`` shows core's analysis dict (or, for None, why there is none: the
-    service's note, else a placeholder).  The notes core writes in English are shown in
+    error that stopped the program, else the service's note, else a placeholder that says
+    whether the first analysis is under way, :meth:`set_running`).  The notes core writes in English are shown in
     the UI's language (:func:`desktop.i18n.translate_text`); the dict keeps them as they are."""
 
     entryActivated = Signal(str, int, int)  # leaf, row (output element), column (leaf element) of J
@@ -36,6 +37,8 @@ class SideBySidePanel(QWidget):
         self._verdict_color_kind = "pending"
         self._error_label: QLabel | None = None
         self.note_label: QLabel | None = None       # why there is no analysis, when core said why
+        self.placeholder_label: QLabel | None = None  # no analysis and no reason: none has been made yet
+        self._running = False
         self.note_labels: list[QLabel] = []         # the analysis's notes, as shown
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
@@ -47,8 +50,9 @@ class SideBySidePanel(QWidget):
         self.set_analysis(None)
 
     # --- public -------------------------------------------------------------
-    def set_analysis(self, a: dict | None, note: str | None = None) -> None:
-        """Show ``a``; with no analysis, ``note`` (core's reason, in English) says why."""
+    def set_analysis(self, a: dict | None, note: str | None = None, error: dict | None = None) -> None:
+        """Show ``a``; with no analysis, the run's ``error`` says why when it stopped the program,
+        else ``note`` (core's reason, in English)."""
         self._analysis = a
         for block in self._blocks.values():
             block.release()
@@ -57,6 +61,7 @@ class SideBySidePanel(QWidget):
         self.pytorch_label = None
         self.spot_table = None
         self.note_label = None
+        self.placeholder_label = None
         self.note_labels = []
         content = QWidget()
         layout = QVBoxLayout(content)
@@ -64,14 +69,13 @@ class SideBySidePanel(QWidget):
         self.verdict_label = self._new_verdict_label()
         if a is None:
             self._verdict_kind = "none"
-            if note:
-                self.note_label = wrapping_label(self.tr("No analysis for this run: {note}").format(
-                    note=translate_text(note)))
+            reason = self.no_analysis_reason(error, note)
+            if reason:
+                self.note_label = wrapping_label(self.tr("No analysis for this run: {note}").format(note=reason))
                 layout.addWidget(self.note_label)
             else:
-                layout.addWidget(wrapping_label(self.tr(
-                    "No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine's backward "
-                    "appear here side by side.")))
+                self.placeholder_label = wrapping_label(self._placeholder_text())
+                layout.addWidget(self.placeholder_label)
             layout.addStretch(1)
             self._install(content)
             return
@@ -94,6 +98,38 @@ class SideBySidePanel(QWidget):
         layout.addWidget(self._details(a))
         layout.addStretch(1)
         self._install(content)
+
+    def set_running(self, running: bool) -> None:
+        """An analysis is under way (or not): said in place of "No analysis yet"."""
+        self._running = running
+        if self.placeholder_label is not None:
+            self.placeholder_label.setText(self._placeholder_text())
+
+    def _placeholder_text(self) -> str:
+        if self._running:
+            return self.tr("Analysing the program: its Jacobian J, vᵀJ and the engine's backward will appear here "
+                           "side by side.")
+        return self.tr("No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine's backward "
+                       "appear here side by side.")
+
+    def no_analysis_reason(self, error: dict | None, note: str | None) -> str:
+        """Why a run has no analysis, in the UI's language ("" when nothing says why): the error
+        that stopped the program (core's note then only says what is missing, e.g. that nothing
+        was differentiated, because the program never got there), else core's note."""
+        kind, line, name = (error or {}).get("kind"), (error or {}).get("line"), (error or {}).get("type", "")
+        if kind == "rejected":
+            if line:
+                return self.tr("the program was not run: {type} at line {line}. There is nothing to analyse "
+                               "until it runs.").format(type=name, line=line)
+            return self.tr("the program was not run: {type}. There is nothing to analyse until it runs.").format(
+                type=name)
+        if kind in ("raised", "limit"):
+            if line:
+                return self.tr("the program stopped with an error at line {line} ({type}). There is nothing to "
+                               "analyse until it runs.").format(type=name, line=line)
+            return self.tr("the program stopped with an error ({type}). There is nothing to analyse until it "
+                           "runs.").format(type=name)
+        return translate_text(note) if note else ""
 
     def analysis(self) -> dict | None:
         return self._analysis

@@ -58,8 +58,8 @@
         <translation>控制台</translation>
     </message>
     <message>
-        <source>Run the program (Ctrl+Return) to see what it prints here.</source>
-        <translation>运行程序（Ctrl+Return）后，它打印的内容会显示在这里。</translation>
+        <source>What the program prints appears here.</source>
+        <translation>程序打印的内容会显示在这里。</translation>
     </message>
     <message>
         <source>line {line}</source>
@@ -472,10 +472,6 @@
         <translation>运行</translation>
     </message>
     <message>
-        <source>Run the program and analyse it (Ctrl+Enter)</source>
-        <translation>运行并分析程序（Ctrl+Enter）</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -612,6 +608,14 @@
         <translation>无法分析所选的调用（{0}）；改为分析第一次。</translation>
     </message>
     <message>
+        <source>This program has no tensor named {0}: the tensor it differentiates is analysed instead.</source>
+        <translation>这个程序里没有名为 {0} 的张量：现在分析的是程序求导的那个张量。</translation>
+    </message>
+    <message>
+        <source>v no longer fits the output, whose shape is {0} now: it is back to its default.</source>
+        <translation>v 与输出的形状不再相符（输出现在的形状是 {0}）：v 已恢复为默认值。</translation>
+    </message>
+    <message>
         <source>Analysed in {0:.0f} ms</source>
         <translation>分析用时 {0:.0f} 毫秒</translation>
     </message>
@@ -626,6 +630,34 @@
     <message>
         <source>Backprop Lens note</source>
         <translation>Backprop Lens 提示</translation>
+    </message>
+    <message>
+        <source>Analysing the program...</source>
+        <translation>正在分析程序……</translation>
+    </message>
+    <message>
+        <source>No graph yet: it is drawn once the program has run.</source>
+        <translation>还没有计算图：程序运行后才会画出。</translation>
+    </message>
+    <message>
+        <source>No graph: the program was not run ({0} at line {1}).</source>
+        <translation>没有计算图：程序没有运行（第 {1} 行有 {0}）。</translation>
+    </message>
+    <message>
+        <source>No graph: the program was not run ({0}).</source>
+        <translation>没有计算图：程序没有运行（{0}）。</translation>
+    </message>
+    <message>
+        <source>No graph: the program stopped with an error at line {0}.</source>
+        <translation>没有计算图：程序在第 {0} 行出错停止了。</translation>
+    </message>
+    <message>
+        <source>No graph: the program stopped with an error.</source>
+        <translation>没有计算图：程序出错停止了。</translation>
+    </message>
+    <message>
+        <source>No graph: there is no analysis for this run (the results say why).</source>
+        <translation>没有计算图：本次运行没有分析结果（原因见结果面板）。</translation>
     </message>
     <message>
         <source>(the tensor the program differentiates)</source>
@@ -738,6 +770,10 @@
     <message>
         <source>Save program</source>
         <translation>保存程序</translation>
+    </message>
+    <message>
+        <source>Run the program and analyse it now (Ctrl+Enter); it also runs by itself a moment after each edit</source>
+        <translation>立即运行并分析程序（Ctrl+Enter）；每次编辑后稍等片刻，程序也会自动运行</translation>
     </message>
     <message>
         <source>Python programs (*.py)</source>
@@ -985,8 +1021,28 @@
         <translation>本次运行没有分析结果：{note}</translation>
     </message>
     <message>
+        <source>Analysing the program: its Jacobian J, vᵀJ and the engine&apos;s backward will appear here side by side.</source>
+        <translation>正在分析程序：它的雅可比矩阵 J、vᵀJ 和引擎的 backward 结果将并排显示在这里。</translation>
+    </message>
+    <message>
         <source>No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine&apos;s backward appear here side by side.</source>
         <translation>还没有分析结果。运行一个程序后，它的雅可比矩阵 J、vᵀJ 和引擎的 backward 结果会并排显示在这里。</translation>
+    </message>
+    <message>
+        <source>the program was not run: {type} at line {line}. There is nothing to analyse until it runs.</source>
+        <translation>程序没有运行：第 {line} 行有 {type}。程序能运行之前，没有可分析的内容。</translation>
+    </message>
+    <message>
+        <source>the program was not run: {type}. There is nothing to analyse until it runs.</source>
+        <translation>程序没有运行：{type}。程序能运行之前，没有可分析的内容。</translation>
+    </message>
+    <message>
+        <source>the program stopped with an error at line {line} ({type}). There is nothing to analyse until it runs.</source>
+        <translation>程序在第 {line} 行出错停止了（{type}）。程序能运行之前，没有可分析的内容。</translation>
+    </message>
+    <message>
+        <source>the program stopped with an error ({type}). There is nothing to analyse until it runs.</source>
+        <translation>程序出错停止了（{type}）。程序能运行之前，没有可分析的内容。</translation>
     </message>
     <message>
         <source>v is the gradient the program passes to backward().</source>

@@ -228,3 +228,33 @@ def test_a_full_tape_stops_recording_and_the_capture_goes_on(monkeypatch):
     assert a.match and np.allclose(a.jacobian["x"], [1., 1., 1.])   # the symbolic capture ran to the end
     assert a.differences is None and a.pytorch_script is None and a.program_runs == 2
     assert any("too large to replay in PyTorch" in n for n in a.notes)
+
+
+HOOKED = """import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+def slow(g):
+    total = 0
+    for i in range(90000):
+        total += i
+    return g
+x.register_hook(slow)
+y = (x * x).sum()
+y.backward()
+"""
+
+
+@pytest.mark.parametrize("after", [3, 20, 200])
+def test_a_cancel_that_stops_a_hook_in_the_analysis_is_a_cancelled_outcome(after):
+    # the hook runs again in the analysis's traced backward; a cancel there raised the interpreter's
+    # Cancelled (a BaseException) out of the pipeline, and the app's analysis process died with it
+    from core.analysis.pipeline import analyse_source
+
+    seen = {"ran": False, "asked": 0}
+
+    def cancel():
+        if seen["ran"]:
+            seen["asked"] += 1
+        return seen["asked"] >= after
+
+    outcome = analyse_source(HOOKED, cancel=cancel, ran=lambda result: seen.update(ran=True), pytorch="off")
+    assert outcome.cancelled and outcome.result.error is None
