@@ -78,7 +78,8 @@ def torch_sum(x, axis=None, keepdims=False):
         return np.sum(a, axis=axis, keepdims=keepdims)
     if drift._marked and drift.marked(x):
         # its bits are not PyTorch's already (core/ops/drift.py): PyTorch's order cannot restore them
-        return np.ascontiguousarray(np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) + a.dtype.type(0))
+        out = np.asarray(np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) + a.dtype.type(0))
+        return out if out.flags.c_contiguous else np.ascontiguousarray(out)     # (never 0-d: keeps a 0-d)
     nd = a.ndim
     if a.size == 0 or nd == 0:
         # an empty reduction is the identity 0; a 0-d sum is 0 + x

@@ -122,3 +122,19 @@ def test_marks_travel_through_ops_in_place_writes_and_backward():
     after = small.mm(u)
     assert drift.marked(after._data)
     assert np.array_equal(after._data, small._data @ u._data)
+
+
+def test_a_drifted_sum_keeps_its_shape():
+    # found on PyTorch's "The Fundamentals of Autograd": a loss summed from a drifted product printed
+    # as tensor([157.5293]) (numpy's ascontiguousarray makes a 0-d array 1-d)
+    from core import torch
+
+    torch.manual_seed(0)
+    x = torch.randn(16, 1000)
+    w = torch.randn(1000, 10)
+    y = x.mm(w)
+    assert drift.marked(y._data)
+    loss = (y - 1).pow(2).sum()
+    assert loss.shape == () and loss.dim() == 0
+    assert y.sum(dim=1).shape == (16,) and y.sum(dim=0, keepdim=True).shape == (1, 10)
+    assert y.mean().shape == ()
