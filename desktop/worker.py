@@ -75,7 +75,7 @@ class ServiceSignals(QObject):
     ready = Signal()                      # the service process is up
     warmedUp = Signal()
     pytorchLoaded = Signal()              # real PyTorch is ready in the service: analyses include it now
-    jobsLost = Signal(object, object, str)   # (the host's own) a process that ended, its jobs waiting, why
+    jobsLost = Signal()                   # (the host's own) a process ended with jobs waiting: see _lost
 
 
 class WorkerHost(QObject):
@@ -102,7 +102,10 @@ class WorkerHost(QObject):
         self._overdue_timer.setSingleShot(True)
         self._overdue_timer.timeout.connect(self._kill_if_overdue)
         self.worker.finished.connect(self._job_done)
-        self.worker.jobsLost.connect(self._jobs_lost)   # queued: the reader thread emits it
+        # queued: the reader thread emits it.  What was lost travels in _lost, not in the signal: Python
+        # objects carried by a queued signal were seen to reach another receiver as its `self`
+        self._lost: list[tuple] = []             # (process, jobs, why), under _waiting_lock
+        self.worker.jobsLost.connect(self._take_lost)
         self._closing = False
         self._start()
 
@@ -223,8 +226,16 @@ class WorkerHost(QObject):
             lost = sorted(waiting.values(), key=lambda job: job.id)
             waiting.clear()
         if lost and not self._closing:
-            self.worker.jobsLost.emit(process, lost, why)
+            with self._waiting_lock:
+                self._lost.append((process, lost, why))
+            self.worker.jobsLost.emit()
         return bool(lost)
+
+    def _take_lost(self) -> None:
+        with self._waiting_lock:
+            taken, self._lost = self._lost, []
+        for process, lost, why in taken:
+            self._jobs_lost(process, lost, why)
 
     def _jobs_lost(self, process, lost: list[Job], why: str) -> None:
         """``process`` has ended with the jobs ``lost`` waiting.  When an analysis told to stop

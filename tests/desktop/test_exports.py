@@ -164,7 +164,10 @@ def test_every_job_waiting_fails_when_the_analysis_process_dies(qtbot, window, t
     # interpreter (PySide's import hook) while this thread is busy; seen once in 8 runs without it
     qtbot.waitUntil(lambda: MathRenderer.instance().pending() == 0, timeout=30000)
     window.editor.set_program(SLOW)
-    with qtbot.waitSignal(window.host.worker.progress, timeout=30000):
+    # NOTE: `as started` keeps the blocker alive to the end of the test: progress signals already
+    # queued for its slot when it disconnects were seen to reach it after it was freed (its memory
+    # reused by a Job: "'Job' object has no attribute 'check_params_callback'", or a crash)
+    with qtbot.waitSignal(window.host.worker.progress, timeout=30000) as started:
         window.run_analysis()                     # the service is busy with it ...
     analysis_id = window._job_id
     target = tmp_path / "j.tex"
@@ -187,12 +190,12 @@ def test_every_job_waiting_fails_when_the_analysis_process_dies(qtbot, window, t
     window.editor.set_program(PROGRAM)
     with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
         window.run_analysis()
-    assert window.state.analysis is not None
+    assert window.state.analysis is not None and started.signal_triggered
     export(qtbot, window, "latex", target)
     assert len(failed) == len(set(failed))
     # a cancelled analysis that would not stop: its process is restarted, and the export behind it fails too
     window.editor.set_program(SLOW)
-    with qtbot.waitSignal(window.host.worker.progress, timeout=30000):
+    with qtbot.waitSignal(window.host.worker.progress, timeout=30000) as started_again:  # kept: see above
         window.run_analysis()
     window.exporter.export_to("script", str(tmp_path / "s.py"))
     with qtbot.waitSignal(window.exporter.failed, timeout=10000) as blocker:
@@ -200,4 +203,5 @@ def test_every_job_waiting_fails_when_the_analysis_process_dies(qtbot, window, t
         window.host._kill_if_stuck()              # what the kill timer does after KILL_AFTER_MS
     assert "lost with it" in window.exporter.last_message.detailedText()
     assert not status(window).startswith("Exporting") and window.exporter._pending == {}
+    assert started_again.signal_triggered
     window.exporter.last_message.close()
