@@ -325,6 +325,40 @@ c = a @ b.T
 c = a @ b            # matmul: works for vectors and matrices
 c = torch.mm(a, b.view(-1, 1))
 """),
+    _rule("linalg_square", RUNTIME, r"^linalg\.\w+: A must be batches of square matrices",
+          _T("The determinant and the inverse need square matrices"),
+          _T("torch.det, torch.inverse and torch.linalg.det / inv are defined only for n×n matrices (or a "
+             "batch of them in the last two dimensions). The matrix here has a different number of rows "
+             "and columns."),
+          _T("Print the shape and make the last two sizes equal, for example by taking a square block; "
+             "the singular values (torch.linalg.svdvals) exist for a matrix of any shape."),
+          """
+print(A.shape)               # e.g. torch.Size([2, 3])
+d = torch.det(A[:, :2])      # a 2x2 block
+s = torch.linalg.svdvals(A)  # any shape
+"""),
+    _rule("linalg_matrix_dims", RUNTIME,
+          r"^linalg\.\w+: (The input tensor A must|input should) have at least 2 dimensions",
+          _T("The matrix function was given a vector or a number"),
+          _T("det, inverse and svd work on matrices: the last two dimensions of the tensor are the rows and "
+             "columns. A tensor with fewer than two dimensions has no matrix in it."),
+          _T("Give it a 2-D tensor; a vector becomes a one-row matrix with v.unsqueeze(0) or a one-column "
+             "matrix with v.unsqueeze(1)."),
+          """
+S = torch.linalg.svdvals(v.unsqueeze(0))   # (1, n)
+"""),
+    _rule("linalg_singular", "_LinAlgError LinAlgError RuntimeError",
+          r"^linalg\.\w+: .*input matrix is singular",
+          _T("The matrix is singular and has no inverse"),
+          _T("Its determinant is zero: some rows (or columns) are combinations of the others, so no matrix "
+             "undoes it and the inversion stops at a zero pivot."),
+          _T("Print its determinant (torch.linalg.det) and its singular values (torch.linalg.svdvals: a zero "
+             "one means singular); where a nearby invertible matrix will do, add a small multiple of the "
+             "identity."),
+          """
+print(torch.linalg.det(A), torch.linalg.svdvals(A))
+Ainv = torch.linalg.inv(A + 1e-3 * torch.eye(A.shape[-1]))
+"""),
     _rule("broadcast", RUNTIME,
           r"The size of tensor a \(\d+\) must match the size of tensor b|The expanded size of the tensor",
           _T("The shapes cannot be broadcast together"),
@@ -713,6 +747,8 @@ unsqueeze var view zero_
 bernoulli bernoulli_ exponential_ normal_ random_ uniform_
 acos acos_ addmm arccos arcsin arctan argwhere asin asin_ atan atan_ byte char count_nonzero erf erf_ gather
 index_select nonzero prelu short view_as
+bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift bitwise_xor det inverse svd
+floor_divide fmod remainder
 """.split()
 
 

@@ -334,7 +334,9 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
         notes.append(_T("float64 central differences differ from J. Expected where the output also depends on "
                         "a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which "
                         "autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), "
-                        "where the derivative PyTorch uses is one of several"))
+                        "where the derivative PyTorch uses is one of several, or where PyTorch's backward is not "
+                        "the derivative (det of an exactly singular matrix: PyTorch gives zero, the derivative is "
+                        "the cofactor matrix)"))
     second = None
     if event is not None and event.create_graph and v is not None and engine_error is None and leaves and sym:
         second = second_order.witness(out, leaves, v, sym.values)

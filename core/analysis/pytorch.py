@@ -156,6 +156,9 @@ def _call(backend, name, args, params):
         raise ReplayError(_T("index_put is replayed in place only"))
     if name == "clone":  # x.contiguous() is a clone in C order: CloneBackward0 in both
         return backend.call(".contiguous" if params.get("order") == "C" else ".clone", [args[0]], {})
+    if name in ("svd_U", "svd_Vh"):   # one field of torch.linalg.svd's named tuple
+        result = backend.call("torch.linalg.svd", [args[0]], {"full_matrices": backend.param(params["full_matrices"])})
+        return backend.attribute(result, name[len("svd_"):])
     if name in ("max_dim", "min_dim"):
         pair = backend.call("torch." + name[:3], [args[0], backend.param(params["dim"])],
                             {"keepdim": backend.param(params["keepdim"])})

@@ -35,6 +35,7 @@ IMPORTABLE = {
     "torch.utils.data", "torch.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
     "numpy", "numpy.random", "numpy.linalg", "warnings", "sys", "os", "os.path", "io",
+    "matplotlib", "matplotlib.pyplot", "matplotlib.ticker",
 }
 # `from __future__ import ...` names Python knows; they change nothing here (every
 # program already has the Python 3 behaviour they ask for).
@@ -61,7 +62,8 @@ EXCEPTION_NAMES = (
     "Exception", "RuntimeError", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError",
     "AssertionError", "AttributeError", "ArithmeticError", "LookupError", "NameError", "StopIteration",
     "NotImplementedError", "OverflowError", "ImportError", "ModuleNotFoundError", "UnboundLocalError",
-    "Warning", "UserWarning", "DeprecationWarning", "FutureWarning", "RuntimeWarning")
+    "Warning", "UserWarning", "DeprecationWarning", "FutureWarning", "RuntimeWarning", "OSError",
+    "FileNotFoundError")
 SAFE_BUILTINS |= set(EXCEPTION_NAMES)
 
 # Builtins that are never available, with the reason shown to the user.  A

@@ -17,6 +17,7 @@ import builtins as _builtins
 import collections as _collections
 import copy as _copy
 import math as _math
+import pickle
 import string
 import types as _types
 
@@ -29,10 +30,12 @@ import core.torch.nn as ctn
 import core.torch.nn.functional as ctnf
 import core.torch.optim as ct_optim  # (issue 12, C2: optim, utils.data, random)
 import core.torch.utils.data as ct_data
+import core.torch.linalg as ct_linalg
 from core.torch import inplace_random as ct_inplace_random, random as ct_random
 from core.torch.nn import dropout as ct_dropout
-from core import dtypes
-from core.interp import classes, numpy_subset, stdlib
+from core import context, dtypes
+from core.translatable import _T
+from core.interp import classes, numpy_subset, plotting, stdlib
 from core.interp.limits import Budget, LimitExceeded, Limits
 from core.interp.parse import ALLOWED_DUNDER_ATTRS, SAVED_PREFIX, ProgramRejected, is_dunder
 from core.interp.safe_builtins import (_CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, Guard, ProgramType,
@@ -96,6 +99,65 @@ def _copying(guard):
         return _copy.copy(x)
     deepcopy.__name__, copy.__name__ = "deepcopy", "copy"
     return deepcopy, copy
+
+
+_WEIGHTS_ONLY = (
+    "Weights only load failed. This file can still be loaded, to do so you have two options, \x1b[1mdo those "
+    "steps only if you trust the source of the checkpoint\x1b[0m. \n\t(1) In PyTorch 2.6, we changed the default "
+    "value of the `weights_only` argument in `torch.load` from `False` to `True`. Re-running `torch.load` with "
+    "`weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution. Do it only "
+    "if you got the file from a trusted source.\n\t(2) Alternatively, to load with `weights_only=True` please "
+    "check the recommended steps in the following error message.\n\tWeightsUnpickler error: Unsupported global: "
+    "GLOBAL {name} was not an allowed global by default. Please use "
+    "`torch.serialization.add_safe_globals([{name}])` or the `torch.serialization.safe_globals([{name}])` context "
+    "manager to allowlist this global if you trust this class/function.\n\nCheck the documentation of torch.load "
+    "to learn more about types accepted by default with weights_only "
+    "https://pytorch.org/docs/stable/generated/torch.load.html.")
+
+
+def _checkpoints(deepcopy):
+    """``torch.save`` and ``torch.load`` for one run.  Programs write no files: a checkpoint is a copy
+    kept in memory until the run ends (counted like any copy), under its path, for ``torch.load`` of
+    the same path; a note says so.  ``torch.load`` of anything but tensors, numbers, strings and their
+    containers refuses as PyTorch 2.13's ``weights_only=True`` default does (the class is named as
+    ``__main__.Name`` for the program's classes, ``torch.nn.Name`` for the library's)."""
+    files = {}
+
+    def save(obj, f, *args, **kwargs):
+        if not isinstance(f, str):
+            raise AttributeError("expected 'f' to be string, path, or a file-like object with a 'write' attribute")
+        files[f] = deepcopy(obj)
+        context.note(_T("torch.save writes no file in Backprop Lens: '{path}' is kept in memory for torch.load "
+                        "until the run ends").format(path=f))
+
+    def load(f, map_location=None, *args, weights_only=None, **kwargs):
+        if not isinstance(f, str) or f not in files:
+            raise FileNotFoundError(2, "No such file or directory", f)
+        obj = files[f]
+        if weights_only is not False:
+            other = _not_weights(obj)
+            if other is not None:
+                where = "__main__" if classes.is_program_class(other) else "torch.nn"
+                raise pickle.UnpicklingError(_WEIGHTS_ONLY.format(name=f"{where}.{other.__name__}"))
+        return deepcopy(obj)
+    return save, load
+
+
+def _not_weights(obj, depth=0):
+    """The first class in ``obj`` that a weights-only load refuses, or None."""
+    if obj is None or isinstance(obj, (Tensor, bool, int, float, complex, str, bytes)) or depth > 50:
+        return None
+    if isinstance(obj, dict):
+        items = list(obj.keys()) + list(obj.values())
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        items = list(obj)
+    else:
+        return type(obj)
+    for item in items:
+        found = _not_weights(item, depth + 1)
+        if found is not None:
+            return found
+    return None
 
 
 def _count_copy(x, guard, deep):
@@ -219,15 +281,19 @@ def build_modules(guard=None):
     torch_functional = SafeModule("torch.functional", {n: torch_members[n] for n in TORCH_FUNCTIONAL
                                                        if n in torch_members})
     torch_members["functional"] = torch_functional
-    torch = SafeModule("torch", torch_members)
+    linalg = SafeModule("torch.linalg", {n: getattr(ct_linalg, n) for n in ct_linalg.__all__})
+    torch_members["linalg"] = linalg
     deepcopy, shallow_copy = _copying(guard)
+    torch_members["save"], torch_members["load"] = _checkpoints(deepcopy)
+    torch = SafeModule("torch", torch_members)
     copy = SafeModule("copy", {"deepcopy": deepcopy, "copy": shallow_copy})
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
                "torch.autograd.function": function,
                "torch.nn": nn, "torch.nn.functional": nnf, "torch.nn.init": nn.members["init"],
                "torch.nn.utils": nn.members["utils"], "copy": copy,
                "torch.optim": optim, "torch.optim.lr_scheduler": lr_scheduler, "torch.utils": utils,
-               "torch.utils.data": utils_data, "torch.functional": torch_functional}
+               "torch.utils.data": utils_data, "torch.functional": torch_functional,
+               "torch.linalg": linalg}
     if guard is None:  # the module tables only (tests that list names); no run to bound
         guard = Guard(Limits(), Budget(Limits()))
     for name, members in (("math", stdlib.members_math(guard)), ("random", stdlib.members_random(guard)),
@@ -242,6 +308,10 @@ def build_modules(guard=None):
     os_members["path"] = modules["os.path"] = SafeModule("os.path", os_path)
     modules["os"] = SafeModule("os", os_members)
     modules["io"] = SafeModule("io", {})      # importable, as tutorials import it; files cannot be opened
+    mpl_members, pyplot_members, ticker_members = plotting.members()
+    mpl_members["pyplot"] = modules["matplotlib.pyplot"] = SafeModule("matplotlib.pyplot", pyplot_members)
+    mpl_members["ticker"] = modules["matplotlib.ticker"] = SafeModule("matplotlib.ticker", ticker_members)
+    modules["matplotlib"] = SafeModule("matplotlib", mpl_members)
     np_members, np_random, np_linalg = numpy_subset.members_numpy(guard)
     np_members["random"] = modules["numpy.random"] = SafeModule("numpy.random", np_random)
     np_members["linalg"] = modules["numpy.linalg"] = SafeModule("numpy.linalg", np_linalg)
@@ -289,6 +359,8 @@ def _allowed(obj, name) -> bool:
         return False
     if isinstance(obj, Tensor):
         return name in TENSOR_ATTRS
+    if isinstance(obj, plotting.NotDrawn):
+        return not name.startswith("_")
     if isinstance(obj, Node):
         return name in NODE_ATTRS or name.startswith(SAVED_PREFIX)
     if isinstance(obj, Size):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import dtypes
 from core.ops import numbers, vecmath
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.shape_errors import broadcast_error
@@ -659,6 +660,28 @@ for _name, _fn in (("logical_and", np.logical_and), ("logical_or", np.logical_or
 
 defop("logical_not", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch.logical_not", 0),
       function=True)(np.logical_not)
+
+
+def _integers_only(kernel, fn):
+    """A bitwise kernel: integer and bool tensors only (after promotion), as PyTorch's CPU kernels."""
+    def forward(*arrays):
+        for x in arrays:
+            if np.asarray(x).dtype.kind in "fc":
+                raise NotImplementedError(f'"{kernel}" not implemented for '
+                                          f"'{dtypes.from_numpy(np.asarray(x).dtype).scalar_name}'")
+        return fn(*arrays)
+    return forward
+
+
+# bitwise logic and shifts (the operators & | ^ ~ << >> of integer and bool tensors): no gradient
+for _name, _kernel, _fn in (("bitwise_and", "bitwise_and_cpu", np.bitwise_and),
+                            ("bitwise_or", "bitwise_or_cpu", np.bitwise_or),
+                            ("bitwise_xor", "bitwise_xor_cpu", np.bitwise_xor),
+                            ("bitwise_left_shift", "lshift_cpu", np.left_shift),
+                            ("bitwise_right_shift", "rshift_cpu", np.right_shift)):
+    defop(_name, "NotDifferentiable", pytorch=call("torch." + _name, 0, 1))(_integers_only(_kernel, _fn))
+defop("bitwise_not", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch.bitwise_not", 0),
+      function=True)(_integers_only("bitwise_not_cpu", np.invert))
 for _name, _fn in (("floor", np.floor), ("ceil", np.ceil), ("round", np.round), ("trunc", np.trunc)):
     _op = defop(_name, _name.capitalize() + "Backward0", dtype_rule="first", pytorch=call("torch." + _name, 0),
                 pytorch_inplace=True, function=_name != "round", inplace_method=True)(_fn)

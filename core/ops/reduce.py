@@ -1,4 +1,4 @@
-"""Reductions: sum, mean, prod, var, std, norm, max/min, amax/amin, softmax.
+"""Reductions: sum, mean, prod, var, std (and std_mean, var_mean), norm, max/min, amax/amin, softmax.
 
 sum and mean add in PyTorch's order (:mod:`core.ops.summation`), so float32 results match
 bit for bit; var/std (Welford in PyTorch) and norm (its own kernel) keep numpy's.
@@ -226,6 +226,33 @@ def _(S, s, n, dim=None, correction=1, keepdim=False):
     value = np.asarray(std.forward(np.asarray(n[0], dtype=np.float64), dim, correction, keepdim))
     # NOTE: where std is 0 PyTorch's gradient is 0 (not 0/0): the constant 0 there
     return S.pick(value == 0, S.zeros_like(value), S.sqrt(_var_symbolic(S, s, n, dim, correction, keepdim)))
+
+
+def _mean_part(a, dim=None, keepdim=False):
+    """The mean that std_mean / var_mean return beside the spread (PyTorch's order of additions)."""
+    a = np.asarray(a)
+    ax = _axes(dim, a.ndim)
+    if ax is None or (not keepdim and len(set(ax)) == a.ndim):
+        r = torch_mean(a)
+        return (r.reshape((1,) * a.ndim) if keepdim else r)[()]
+    return torch_mean(a, axis=ax, keepdims=keepdim)[()]
+
+
+def _with_mean(spread, kind, grad_fn):
+    """std_mean / var_mean: PyTorch's one node of two outputs is two ops here, each named ``grad_fn``
+    (see core.ops.decompositions): the spread (``spread``'s forward, vjp and rule) and the mean."""
+    part = defop(f"{kind}_mean_{kind}", grad_fn, needs={0: (0,)}, saves_result=spread.saves_result,
+                 dtype_rule="keep",
+                 pytorch=call(f"torch.{kind}", 0, "=dim", correction="=correction", keepdim="=keepdim"))(spread.forward)
+    part.vjp, part.symbolic = spread.vjp, spread.symbolic
+    mean = defop(f"{kind}_mean_mean", grad_fn, dtype_rule="keep",
+                 pytorch=call("torch.mean", 0, "=dim", keepdim="=keepdim"))(_mean_part)
+    mean.vjp, mean.symbolic = mean_dim.vjp, mean_dim.symbolic
+    return part, mean
+
+
+std_mean_std, std_mean_mean = _with_mean(std, "std", "StdMeanBackward0")
+var_mean_var, var_mean_mean = _with_mean(var, "var", "VarMeanBackward0")
 
 
 @defop("norm", "LinalgVectorNormBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",

@@ -133,6 +133,7 @@ from core.torch import autograd, nn  # noqa: E402  (submodules refer back to thi
 from core.torch.autograd import Variable  # noqa: E402,F401
 # issue 12, C2: torch.optim, torch.utils.data, the generator and the random functions
 from core.torch import optim, utils  # noqa: E402,F401
+from core.torch import linalg  # noqa: E402,F401
 from core.torch.creation import default_generator  # noqa: E402,F401
 from core.torch.inplace_random import bernoulli, get_rng_state, initial_seed, set_rng_state  # noqa: E402,F401
 from core.torch.nn.dropout import torch_dropout as dropout  # noqa: E402,F401
@@ -176,6 +177,7 @@ def installed():
     (tests and benchmarks), never a user's program."""
     names = ["torch", "torch.autograd", "torch.autograd.functional", "torch.nn", "torch.nn.functional"]
     names += ["torch.nn.init", "torch.optim", "torch.optim.lr_scheduler", "torch.utils", "torch.utils.data"]
+    names += ["torch.linalg"]
     saved = {n: sys.modules.get(n) for n in names}
     install()
     _grad_mode._state[0] = True
@@ -203,6 +205,6 @@ def install():
             "torch.autograd.functional": autograd.functional,
             "torch.nn": nn, "torch.nn.functional": nn.functional,
             "torch.nn.init": nn.init, "torch.optim": optim, "torch.optim.lr_scheduler": optim.lr_scheduler,
-            "torch.utils": utils, "torch.utils.data": utils.data}
+            "torch.utils": utils, "torch.utils.data": utils.data, "torch.linalg": linalg}
     sys.modules.update(mods)
     return mods

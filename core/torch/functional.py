@@ -499,6 +499,8 @@ def _compare(name):
 
 lt, le, gt, ge, eq, ne = (_compare(n) for n in ("lt", "le", "gt", "ge", "eq", "ne"))
 logical_and, logical_or, logical_xor = (_compare(n) for n in ("logical_and", "logical_or", "logical_xor"))
+bitwise_and, bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift = (
+    _compare(n) for n in ("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift"))
 
 
 def equal(input, other):
@@ -603,6 +605,95 @@ def _spread(name):
 
 
 var, std = _spread("var"), _spread("std")
+
+
+def _with_mean(name):
+    """std_mean and var_mean: a plain tuple (spread, mean), both made by one ``<Name>MeanBackward0``
+    in PyTorch (here two ops of that name: see core.ops.decompositions)."""
+    spread = name[:-len("_mean")]
+
+    def fn(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        if isinstance(dim, bool):
+            unbiased, dim = dim, None
+        if input.dtype.category < 2:
+            raise RuntimeError(f"{name} only support floating point and complex dtypes")
+        dims = None if dim is None else _dims(input, dim)
+        correction = _correction(unbiased, correction)
+        params = {"dim": dims, "correction": correction, "keepdim": keepdim}
+        first = apply(R[f"{name}_{spread}"], (input,), params)
+        kept = first.numel()
+        if (input.numel() // kept if kept else 0) - correction <= 0:
+            warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                          "reduction factor (input numel divided by output numel). (Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning)
+        return first, apply(R[f"{name}_mean"], (input,), {"dim": dims, "keepdim": keepdim})
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+std_mean, var_mean = _with_mean("std_mean"), _with_mean("var_mean")
+
+
+# ---------------------------------------------------------------------------
+# determinants, inverses and the SVD (core.ops.decompositions)
+# ---------------------------------------------------------------------------
+
+def det(input):
+    return apply(R["det"], (input,))
+
+
+def inverse(input, *, out=None):
+    return apply(R["inverse"], (input,))
+
+
+class _NamedResult(tuple):
+    """``torch.return_types.svd(U=..., S=..., V=...)`` and ``linalg_svd(U=..., S=..., Vh=...)``: a tuple
+    whose fields are read by name too, printed as PyTorch prints it."""
+
+    _kind = "svd"
+    _fields = ("U", "S", "V")
+
+    def __new__(cls, *parts):
+        return tuple.__new__(cls, parts)
+
+    def __getattr__(self, name):
+        fields = type(self)._fields
+        if name in fields:
+            return self[fields.index(name)]
+        raise AttributeError(f"'torch.return_types.{self._kind}' object has no attribute '{name}'")
+
+    def __repr__(self):
+        parts = ",\n".join(f"{k}={v!r}" for k, v in zip(self._fields, self))
+        return f"torch.return_types.{self._kind}(\n{parts})"
+
+
+SvdResult = type("svd", (_NamedResult,), {"_kind": "svd", "_fields": ("U", "S", "V"),
+                                          "_bpl_public": ("U", "S", "V")})
+LinalgSvdResult = type("linalg_svd", (_NamedResult,), {"_kind": "linalg_svd", "_fields": ("U", "S", "Vh"),
+                                                       "_bpl_public": ("U", "S", "Vh")})
+
+
+def linalg_svd(A, full_matrices=True):
+    """U, S, Vh: three ops of one decomposition, each with a ``LinalgSvdBackward0`` node."""
+    params = {"full_matrices": bool(full_matrices)}
+    return LinalgSvdResult(apply(R["svd_U"], (A,), params), apply(R["svdvals"], (A,)),
+                           apply(R["svd_Vh"], (A,), params))
+
+
+def svd(input, some=True, compute_uv=True, *, out=None):
+    """The older torch.svd: V (not Vh), the reduced factors unless ``some=False``; without
+    ``compute_uv`` U and V are zeros (of the full shapes) and only S is computed."""
+    if input.dim() < 2:
+        raise RuntimeError(f"linalg.svd: input should have at least 2 dimensions, but has {input.dim()} dimensions "
+                           "instead")
+    if not compute_uv:
+        R["svd_U"].forward(input._data)   # PyTorch's checks (dtype, dimensions)
+        shape = tuple(input.shape)
+        m, n = shape[-2], shape[-1]
+        zeros = [Tensor._make(np.zeros(shape[:-2] + (k, k), dtype=input._data.dtype)) for k in (m, n)]
+        return SvdResult(zeros[0], apply(R["svdvals"], (input,)), zeros[1])
+    u, s, vh = linalg_svd(input, full_matrices=not some)
+    return SvdResult(u, s, transpose(vh, -2, -1))
 
 
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
@@ -1098,14 +1189,18 @@ def _writes_out(fn):
     def with_out(*args, out=None, **kwargs):
         if out is None:
             return fn(*args, **kwargs)
-        if not isinstance(out, Tensor):
+        several = isinstance(out, (tuple, list))   # a tuple of Tensors, checked by the signature
+        if not several and not isinstance(out, Tensor):
             raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
         result = fn(*args, **kwargs)
         results = result if isinstance(result, tuple) else (result,)
-        if grad_mode._state[0] and (out.requires_grad or builtins.any(r.requires_grad for r in results)):
+        outs = tuple(out) if several else (out,)
+        if grad_mode._state[0] and builtins.any(t.requires_grad for t in outs + results):
             raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                                "differentiation, but one of the arguments requires grad.")
-        if len(results) != 1:
+        if several and len(outs) != len(results):
+            raise TypeError(f"expected tuple of {len(results)} elements but got {len(outs)}")
+        if len(results) != 1 or several:
             raise NotImplementedError(f"{name}(out=...) with several results is not available in Backprop Lens: "
                                       "assign the results instead")
         r = results[0]
@@ -1137,9 +1232,10 @@ __all__ = sorted(PLAIN) + [
     "multiply", "mv", "narrow", "ne", "neg", "negative", "nonzero", "norm", "outer", "permute", "pow", "prod",
     "reciprocal", "repeat", "reshape", "round", "rsqrt", "select", "softmax", "split", "square", "squeeze",
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
-    "unsqueeze", "var", "where"
+    "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
+__all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift"]
 
 for _name in __all__:
     if "out" in _inspect.signature(globals()[_name]).parameters:

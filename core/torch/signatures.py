@@ -58,6 +58,8 @@ FUNCTIONS = {
     "argmax": ("(Tensor input, int dim = None, bool keepdim = False, *, Tensor out = None)",),
     "argmin": ("(Tensor input, int dim = None, bool keepdim = False, *, Tensor out = None)",),
     "argwhere": ("(Tensor input)",),
+    "det": ("(Tensor input)",),
+    "inverse": ("(Tensor input, *, Tensor out = None)",),
     "as_tensor": ("(object data, *, torch.dtype dtype = None, torch.device device = None)",),
     "asin": ("(Tensor input, *, Tensor out = None)",),
     "atan": ("(Tensor input, *, Tensor out = None)",),
@@ -367,6 +369,17 @@ FUNCTIONS = {
     "square": ("(Tensor input, *, Tensor out = None)",),
     "squeeze": ("(Tensor input)", "(Tensor input, int dim)", "(Tensor input, tuple of ints dim)"),
     "stack": ("(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)",),
+    "std_mean": (
+        "(Tensor input, tuple of ints? dim, bool unbiased = True, bool keepdim = False)",
+        "(Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False)",
+        "(Tensor input, bool unbiased = True)",
+    ),
+    "svd": ("(Tensor input, bool some = True, bool compute_uv = True, *, tuple of Tensors out = None)",),
+    "var_mean": (
+        "(Tensor input, tuple of ints? dim, bool unbiased = True, bool keepdim = False)",
+        "(Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False)",
+        "(Tensor input, bool unbiased = True)",
+    ),
     "std": (
         "(Tensor input, tuple of ints? dim, bool unbiased = True, bool keepdim = False, *, Tensor out = None)",
         "(Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False, "
@@ -615,6 +628,9 @@ METHODS = {
     "softmax": ("(int dim, torch.dtype dtype = None)",),
     "sqrt": None,
     "sqrt_": None,
+    "svd": ("(bool some = True, bool compute_uv = True)",),
+    "det": None,
+    "inverse": None,
     "square": None,
     "squeeze": ("()", "(int dim)", "(tuple of ints dim)"),
     "std": (

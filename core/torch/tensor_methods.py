@@ -26,9 +26,9 @@ _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv
 reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max sum mean prod var std norm max min
 amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten transpose swapaxes t permute
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
-logical_and logical_or logical_xor equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
+logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
 nonzero argwhere count_nonzero gather arcsin arccos arctan
-floor_divide remainder fmod""".split()
+floor_divide remainder fmod det inverse svd""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
@@ -97,10 +97,21 @@ Tensor.__gt__ = _operator(api.gt)
 Tensor.__ge__ = _operator(api.ge)
 Tensor.__eq__ = _operator(api.eq)
 Tensor.__ne__ = _operator(api.ne)
-Tensor.__and__ = _operator(api.logical_and)
-Tensor.__or__ = _operator(api.logical_or)
-Tensor.__xor__ = _operator(api.logical_xor)
-Tensor.__invert__ = api.logical_not
+# & | ^ << >> ~ are PyTorch's bitwise ops (on bool tensors the same as the logical ones)
+Tensor.__and__ = Tensor.__rand__ = _operator(api.bitwise_and)
+Tensor.__or__ = Tensor.__ror__ = _operator(api.bitwise_or)
+Tensor.__xor__ = Tensor.__rxor__ = _operator(api.bitwise_xor)
+Tensor.__lshift__ = _operator(api.bitwise_left_shift)
+Tensor.__rshift__ = _operator(api.bitwise_right_shift)
+
+
+def _invert(self):
+    if self.dtype.is_floating_point or self.dtype.is_complex:
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+    return api.bitwise_not(self)
+
+
+Tensor.__invert__ = _invert
 Tensor.__getitem__ = api.getitem
 Tensor.__setitem__ = api.setitem
 Tensor.T = property(lambda self: api.permute(self, *reversed(range(self.dim()))))

@@ -484,6 +484,14 @@
         <translation>每次构造 J 的一行：每个独热向量 v 做一次 backward</translation>
     </message>
     <message>
+        <source>Output and v</source>
+        <translation>输出与 v</translation>
+    </message>
+    <message>
+        <source>Show or hide the choice of the output and of v (presenter mode hides them to give the results their room)</source>
+        <translation>显示或隐藏输出与 v 的选择（演示模式会隐藏它们，把空间留给结果）</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -566,6 +574,14 @@
     <message>
         <source>&amp;Open the selected lesson</source>
         <translation>打开选中的课程(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Next lesson</source>
+        <translation>下一课(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous lesson</source>
+        <translation>上一课(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Presenter mode</source>
@@ -1002,6 +1018,10 @@
         <translation>放大 / 缩小计算图</translation>
     </message>
     <message>
+        <source>Presenter mode: next / previous step (a clicker&apos;s buttons)</source>
+        <translation>演示模式：下一步 / 上一步（翻页笔的按键）</translation>
+    </message>
+    <message>
         <source>Leave presenter mode</source>
         <translation>退出演示模式</translation>
     </message>
@@ -1417,10 +1437,6 @@
         <translation>引擎的 backward 抛出了 {type}，PyTorch 也会如此：{error}</translation>
     </message>
     <message>
-        <source>float64 central differences differ from J. Expected where the output also depends on a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), where the derivative PyTorch uses is one of several</source>
-        <translation>float64 中心差分与 J 不同。以下情况属于意料之中：输出还通过 detach() 或 torch.no_grad() 依赖某个叶子张量（微调叶子会改变这些值，而 autograd 理应忽略它们）；或者处在折点或并列处（relu 在 0 处、abs 在 0 处、多个相等的最大值），这时 PyTorch 采用的导数只是几种可能之一</translation>
-    </message>
-    <message>
         <source>the second derivatives are not shown: the leaves are too large (over 64 elements)</source>
         <translation>未显示二阶导数：叶子张量太大（超过 64 个元素）</translation>
     </message>
@@ -1451,6 +1467,10 @@
     <message>
         <source>the program differentiates {n} times; this is call {call}: line {line}, iteration {iteration} of {of} (choose another with --call and --iteration, or in the window)</source>
         <translation>程序求导 {n} 次；这是第 {call} 次调用：第 {line} 行，第 {iteration} 次迭代，共 {of} 次（用 --call 和 --iteration，或在窗口中选择其他调用）</translation>
+    </message>
+    <message>
+        <source>float64 central differences differ from J. Expected where the output also depends on a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), where the derivative PyTorch uses is one of several, or where PyTorch&apos;s backward is not the derivative (det of an exactly singular matrix: PyTorch gives zero, the derivative is the cofactor matrix)</source>
+        <translation>float64 中心差分与 J 不同。以下情况属于意料之中：输出还通过 detach() 或 torch.no_grad() 依赖某个叶子张量（微调叶子会改变这些值，而 autograd 理应忽略它们）；或者处在折点或并列处（relu 在 0 处、abs 在 0 处、多个相等的最大值），这时 PyTorch 采用的导数只是几种可能之一；或者 PyTorch 的反向传播并不是导数（恰好奇异的矩阵的 det：PyTorch 给出零，而导数是代数余子式矩阵）</translation>
     </message>
     <message>
         <source>the symbolic Jacobian is not computed: a leaf has {n:,} elements, and symbols are followed up to {limit:,} elements per tensor. The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
@@ -1611,6 +1631,14 @@
     <message>
         <source>seconds of analysis</source>
         <translation>分析时间（秒）</translation>
+    </message>
+    <message>
+        <source>matplotlib: plots are not drawn (nor saved) in Backprop Lens; the program runs on without them</source>
+        <translation>matplotlib：Backprop Lens 中不绘制（也不保存）图表；程序在没有图表的情况下继续运行</translation>
+    </message>
+    <message>
+        <source>torch.save writes no file in Backprop Lens: &apos;{path}&apos; is kept in memory for torch.load until the run ends</source>
+        <translation>在 Backprop Lens 中 torch.save 不写入文件：&apos;{path}&apos; 保存在内存中，供 torch.load 使用，直到运行结束</translation>
     </message>
     <message>
         <source>{what} does nothing in Backprop Lens: {why}</source>
@@ -1994,6 +2022,42 @@
     <message>
         <source>Use the function that fits the shapes (torch.matmul or @ accepts vectors and matrices), or reshape the argument, for example b.view(-1, 1) for a column.</source>
         <translation>使用与形状相符的函数（torch.matmul 或 @ 同时接受向量和矩阵），或者改变参数的形状，例如用 b.view(-1, 1) 得到一列。</translation>
+    </message>
+    <message>
+        <source>The determinant and the inverse need square matrices</source>
+        <translation>行列式和逆矩阵需要方阵</translation>
+    </message>
+    <message>
+        <source>torch.det, torch.inverse and torch.linalg.det / inv are defined only for n×n matrices (or a batch of them in the last two dimensions). The matrix here has a different number of rows and columns.</source>
+        <translation>torch.det、torch.inverse 以及 torch.linalg.det / inv 只对 n×n 矩阵（或在最后两个维度上的一批这样的矩阵）有定义。这里的矩阵行数与列数不同。</translation>
+    </message>
+    <message>
+        <source>Print the shape and make the last two sizes equal, for example by taking a square block; the singular values (torch.linalg.svdvals) exist for a matrix of any shape.</source>
+        <translation>打印形状，使最后两个维度的大小相等，例如取出一个方块；奇异值（torch.linalg.svdvals）对任意形状的矩阵都存在。</translation>
+    </message>
+    <message>
+        <source>The matrix function was given a vector or a number</source>
+        <translation>矩阵函数收到的是向量或数字</translation>
+    </message>
+    <message>
+        <source>det, inverse and svd work on matrices: the last two dimensions of the tensor are the rows and columns. A tensor with fewer than two dimensions has no matrix in it.</source>
+        <translation>det、inverse 和 svd 作用于矩阵：张量的最后两个维度是行和列。少于两个维度的张量中没有矩阵。</translation>
+    </message>
+    <message>
+        <source>Give it a 2-D tensor; a vector becomes a one-row matrix with v.unsqueeze(0) or a one-column matrix with v.unsqueeze(1).</source>
+        <translation>传入二维张量；向量可以用 v.unsqueeze(0) 变成单行矩阵，或用 v.unsqueeze(1) 变成单列矩阵。</translation>
+    </message>
+    <message>
+        <source>The matrix is singular and has no inverse</source>
+        <translation>矩阵是奇异的，没有逆矩阵</translation>
+    </message>
+    <message>
+        <source>Its determinant is zero: some rows (or columns) are combinations of the others, so no matrix undoes it and the inversion stops at a zero pivot.</source>
+        <translation>它的行列式为零：某些行（或列）是其他行（或列）的组合，因此没有矩阵能还原它，求逆在一个为零的主元处停止。</translation>
+    </message>
+    <message>
+        <source>Print its determinant (torch.linalg.det) and its singular values (torch.linalg.svdvals: a zero one means singular); where a nearby invertible matrix will do, add a small multiple of the identity.</source>
+        <translation>打印它的行列式（torch.linalg.det）和奇异值（torch.linalg.svdvals：有一个为零就是奇异的）；如果一个相近的可逆矩阵就够用，给它加上单位矩阵的一个小倍数。</translation>
     </message>
     <message>
         <source>The shapes cannot be broadcast together</source>

@@ -120,8 +120,6 @@ KNOWN_FAILURES: dict[str, str] = {
         "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
     "morvan_403_rnn_regressor":
         "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
-    "pttut_introyt1_tensors":
-        "tensor method/function missing",
     "pttut_modelsyt":
         "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
     "pttut_polynomial_nn":

@@ -111,6 +111,16 @@ FIX_KEYWORDS = [
     ("ProgramRejected", "name 'np' is not defined; only torch, copy and math can be imported",
      "name_not_defined", ["import torch"]),
     ("SyntaxError", "'(' was never closed", "syntax", ["bracket"]),
+    ("RuntimeError", "linalg.det: A must be batches of square matrices, but they are 2 by 3 matrices",
+     "linalg_square", ["shape", "A[:, :2]", "svdvals"]),
+    ("RuntimeError", "linalg.inv: A must be batches of square matrices, but they are 3 by 2 matrices",
+     "linalg_square", ["shape"]),
+    ("RuntimeError", "linalg.svd: The input tensor A must have at least 2 dimensions.", "linalg_matrix_dims",
+     ["unsqueeze"]),
+    ("RuntimeError", "linalg.svd: input should have at least 2 dimensions, but has 1 dimensions instead",
+     "linalg_matrix_dims", ["unsqueeze"]),
+    ("_LinAlgError", "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the "
+     "input matrix is singular.", "linalg_singular", ["torch.linalg.det", "identity", "torch.eye"]),
 ]
 
 
