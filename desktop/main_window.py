@@ -12,10 +12,10 @@ import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, qVersion
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, qVersion
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QProgressBar, QPushButton, QScrollArea, QSplitter, QTabWidget, QTextBrowser,
+                               QProgressBar, QPushButton, QSplitter, QTabWidget, QTextBrowser,
                                QMenu, QToolBar, QVBoxLayout, QWidget)
 
 import resources
@@ -48,6 +48,8 @@ AUTOSAVE_MAX_DELAY_MS = 15000  # ... but never longer after the first unsaved on
 
 
 PRESENTER_SCALES = (1.25, 1.6, 2.0, 2.5)   # the presenter text sizes offered in the View menu
+WINDOW_SIZE = QSize(1280, 800)              # the size the window opens at, when its screen has room
+READABLE_COLUMNS = 40                       # the editor never gets narrower than this many characters
 
 
 class MainWindow(QMainWindow):
@@ -67,7 +69,8 @@ class MainWindow(QMainWindow):
         self._reset_why: str | None = None   # why a choice went back to its default; said with the next results
         self._probing = None        # the outcome that failed with the chosen v, while the run without v is on its way
         self.setWindowTitle(self.tr("Backprop Lens"))
-        self.resize(1280, 800)
+        self._fitted_to_screen = False      # the first show fits the window to its screen
+        self.resize(WINDOW_SIZE)
 
         self._build_panels()
         self._build_toolbar()
@@ -98,7 +101,7 @@ class MainWindow(QMainWindow):
         self.output_picker = QComboBox(self)
         self.output_picker.setToolTip(self.tr("The tensor whose Jacobian is shown"))
         self.v_editor = VEditor(self)
-        io_box = QWidget(self)
+        self.io_box = io_box = QWidget(self)
         io = QVBoxLayout(io_box)
         io.setContentsMargins(4, 4, 4, 4)
         row = QHBoxLayout()
@@ -109,10 +112,7 @@ class MainWindow(QMainWindow):
         io.addWidget(self.call_picker)
         io.addWidget(self.v_editor)
 
-        self.results = SideBySidePanel(self)
-        results_scroll = QScrollArea(self)
-        results_scroll.setWidgetResizable(True)
-        results_scroll.setWidget(self.results)
+        self.results = SideBySidePanel(self)    # scrolls inside, below its verdict
         self.paths_view = QTextBrowser(self)
         self.paths_view.setPlaceholderText(self.tr("Click an entry of J to see its chain-rule paths: every "
                                                    "route from that output element to that leaf element, with "
@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(io_box)
-        top_layout.addWidget(results_scroll, 1)
+        top_layout.addWidget(self.results, 1)
 
         self.graph = GraphView(self)
         self.stepper = StepperBar(self)
@@ -184,6 +184,14 @@ class MainWindow(QMainWindow):
         self.rows_action.setToolTip(self.tr("Build J one row at a time: one backward per one-hot v"))
         self.rows_action.triggered.connect(self.show_row_by_row)
         bar.addAction(self.rows_action)
+        # presenter mode folds "Output and v" away, for the results; this unfolds it
+        self.io_action = QAction(self.tr("Output and v"), self)
+        self.io_action.setCheckable(True)
+        self.io_action.setToolTip(self.tr("Show or hide the choice of the output and of v (presenter mode "
+                                          "hides them to give the results their room)"))
+        self.io_action.toggled.connect(self._io_toggled)
+        self.io_action.setVisible(False)
+        bar.addAction(self.io_action)
         for action in self.stepper.actions():
             self.addAction(action)
 
@@ -248,6 +256,11 @@ class MainWindow(QMainWindow):
         self.call_picker.chosen.connect(self._call_picked)
         self.v_editor.vChanged.connect(self._v_edited)
         self.results.entryActivated.connect(self._entry_activated)
+        self._panes_timer = QTimer(self)        # presenter mode: the panes fitted again after a layout
+        self._panes_timer.setSingleShot(True)
+        self._panes_timer.setInterval(0)
+        self._panes_timer.timeout.connect(self.fit_panes)
+        self.results.contentResized.connect(self._results_resized)
         self.stepper.stepChanged.connect(s.set_step)
         s.stepChanged.connect(self._show_step)
         s.resultsChanged.connect(self._show_results)
@@ -274,10 +287,21 @@ class MainWindow(QMainWindow):
         self.lessons_action.setToolTip(self.tr("Show or hide the lesson browser (Ctrl+L)"))
         # toggled only when the dock itself is shown or hidden, not when the window closes
         self.lessons_action.toggled.connect(self._lessons_toggled)
+        self.lessons_action.triggered.connect(self._lessons_shown_by_user)
         lessons_menu = QMenu(self.tr("&Lessons"), self)
         lessons_menu.addAction(self.lessons_action)
         open_selected = lessons_menu.addAction(self.tr("&Open the selected lesson"))
         open_selected.triggered.connect(browser.open_selected)
+        lessons_menu.addSeparator()
+        # a clicker's keys step (PageDown / PageUp, presenter mode); with Ctrl they change the lesson
+        self.next_lesson_action = lessons_menu.addAction(self.tr("&Next lesson"))
+        self.next_lesson_action.setShortcut(QKeySequence("Ctrl+PgDown"))
+        self.next_lesson_action.triggered.connect(lambda: self.open_adjacent_lesson(1))
+        self.previous_lesson_action = lessons_menu.addAction(self.tr("&Previous lesson"))
+        self.previous_lesson_action.setShortcut(QKeySequence("Ctrl+PgUp"))
+        self.previous_lesson_action.triggered.connect(lambda: self.open_adjacent_lesson(-1))
+        for action in (self.next_lesson_action, self.previous_lesson_action):
+            self.addAction(action)     # also with the menu bar out of reach
         self.menuBar().insertMenu(self.help_menu.menuAction(), lessons_menu)
 
         self.presenter = PresenterMode(self)
@@ -326,9 +350,31 @@ class MainWindow(QMainWindow):
         self.lessons_dock.browser.select(name)
         return True
 
+    def open_adjacent_lesson(self, step: int) -> bool:
+        """Open the lesson ``step`` places after (before, when negative) the one selected in the
+        browser; False at either end of the list or when the user cancels."""
+        browser = self.lessons_dock.browser
+        names = browser.lesson_names()
+        current = browser.selected() or self._program_name
+        index = names.index(current) + step if current in names else (0 if step > 0 else len(names) - 1)
+        if not 0 <= index < len(names):
+            return False
+        return self.open_lesson(names[index])
+
     def _lessons_toggled(self, visible: bool):
         if self.isVisible() and not self.presenter.is_active():   # presenter mode hides it for a while
             app_settings.store(app_settings.LESSONS_VISIBLE, bool(visible))
+
+    def _lessons_shown_by_user(self, visible: bool):
+        """Ctrl+L (or the menu) showed the lesson browser: in presenter mode or a small window it
+        takes a narrow strip, and the program keeps its readable width (from the right column)."""
+        if visible and (self.presenter.is_active() or self.width() < WINDOW_SIZE.width()):
+            # the browser takes a narrow strip; the program keeps its readable width
+            room = self.width() - self.readable_editor_width() - self.splitters[2].minimumSizeHint().width() - 16
+            self.resizeDocks([self.lessons_dock], [max(self.lessons_dock.minimumSizeHint().width(),
+                                                       min(self.width() // 5, room))], Qt.Orientation.Horizontal)
+        if visible and self.isVisible():
+            QTimer.singleShot(0, self.fit_panes)
 
     def _check_presenter_size(self):
         current = self.presenter.font_scale()
@@ -337,6 +383,96 @@ class MainWindow(QMainWindow):
 
     def is_presenter_mode(self) -> bool:
         return self.presenter.is_active()
+
+    def presenter_layout(self, on: bool):
+        """Presenter mode's arrangement (called by it as it enters and leaves, after the fonts):
+        "Output and v" folded away (the toolbar unfolds it), J, vᵀJ and x.grad first in the
+        results, and the panes fitted to what they show."""
+        self.io_action.setVisible(on)
+        self.io_box.setVisible(not on or self.io_action.isChecked())
+        self.results.set_compact(on)
+        self.restyle_views()
+        self.keep_editor_readable()
+        if on:
+            self.fit_panes()
+            QTimer.singleShot(0, self._refit_presenting)     # again, once the window is full screen
+
+    def _refit_presenting(self):
+        if self.presenter.is_active():
+            self.fit_panes()
+
+    def _results_resized(self):
+        if self.presenter.is_active():
+            self._panes_timer.start()
+
+    def _io_toggled(self, shown: bool):
+        if self.presenter.is_active():
+            self.io_box.setVisible(shown)
+            self.fit_panes()
+
+    def readable_editor_width(self) -> int:
+        """READABLE_COLUMNS characters of the editor's font, with its gutter and scroll bar."""
+        editor = self.editor
+        chrome = editor.width() - editor.viewport().width()
+        if not editor.verticalScrollBar().isVisible():
+            chrome += editor.verticalScrollBar().sizeHint().width()
+        width = editor.fontMetrics().horizontalAdvance("x" * READABLE_COLUMNS) + chrome + 4
+        return min(width, self._screen_geometry().width() // 2)
+
+    def keep_editor_readable(self):
+        """In presenter mode the editor's minimum width is readable_editor_width(), so neither the
+        lesson browser (Ctrl+L) nor a divider squeezes the code; otherwise the dividers see to it
+        (fit_panes) and the user may narrow it at will."""
+        self.editor.setMinimumWidth(self.readable_editor_width() if self.presenter.is_active() else 0)
+
+    def fit_panes(self):
+        """Size the dividers for what they show: the program's column for readable code; in
+        presenter mode also the results for the verdict and the first leaf's J, vᵀJ and x.grad,
+        the rest for the graph."""
+        self.keep_editor_readable()
+        main, left, right, _bottom = self.splitters
+        width = sum(main.sizes())
+        if width <= 0:
+            return
+        readable = self.readable_editor_width() + left.width() - self.editor.width()
+        if not self.presenter.is_active():
+            if main.sizes()[0] < readable:      # e.g. the lesson browser just appeared: from the right
+                main.setSizes([readable, width - readable])
+            return
+        left_width = max(readable, round(width * 0.36))
+        left_width = min(left_width, width - right.minimumSizeHint().width())
+        main.setSizes([left_width, width - left_width])
+        height = sum(right.sizes())
+        io = self.io_box.sizeHint().height() if self.io_box.isVisible() else 0
+        wanted = self.results.first_leaf_height() + io + 8
+        top = min(max(wanted, round(height * 0.3)), round(height * 0.8))
+        right.setSizes([top, height - top])
+
+    def _screen_geometry(self):
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry()
+
+    def _fit_to_screen(self):
+        """Never larger than the screen's available area, and inside it: a window that would not
+        fit opens maximised."""
+        if self.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+            return
+        available = self._screen_geometry()
+        frame = self.frameGeometry().size() - self.geometry().size()
+        room = available.size() - frame
+        if self.width() > room.width() or self.height() > room.height():
+            self.resize(min(self.width(), room.width()), min(self.height(), room.height()))
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+        x = min(max(self.frameGeometry().x(), available.x()), available.right() + 1 - self.frameGeometry().width())
+        y = min(max(self.frameGeometry().y(), available.y()), available.bottom() + 1 - self.frameGeometry().height())
+        if (x, y) != (self.frameGeometry().x(), self.frameGeometry().y()):
+            self.move(x, y)
+
+    def showEvent(self, event):
+        if not self._fitted_to_screen:
+            self._fitted_to_screen = True
+            self._fit_to_screen()
+        super().showEvent(event)
 
     def set_presenter_mode(self, on: bool):
         """Presenter mode on or off (F5; Esc also leaves)."""

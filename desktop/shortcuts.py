@@ -43,8 +43,11 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         # keys handled by widgets rather than by actions
+        native = QKeySequence.SequenceFormat.NativeText
+        clicker = ", ".join(QKeySequence(k).toString(native) for k in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp))
         rows = shortcut_rows(window) + [
             (self.tr("Zoom the graph in / out"), "Ctrl++, Ctrl+-"),
+            (self.tr("Presenter mode: next / previous step (a clicker's buttons)"), clicker),
             (self.tr("Leave presenter mode"), "Esc")]
         self.table = QTableWidget(len(rows), 2, self)
         self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])

@@ -3,8 +3,16 @@
 Entering records what it changes (the window's geometry and state, the
 application font, every font set explicitly on a widget of the window, the
 editor's and console's sizes) and leaving puts it all back.  While it is on,
-←/→/Space/Home/End step through the backward pass whichever widget has the
-focus (even the editor: a presenter is not typing), and Esc leaves.
+←/→/Space/Home/End and a clicker's PageDown/PageUp step through the backward
+pass whichever widget has the focus (even the editor: a presenter is not typing),
+and Esc leaves.
+
+The text size chosen (View ▸ Presenter text size) is for a 1080-line screen: on
+a smaller one (a 1024x768 projector) the text grows proportionally less, so it
+takes the same share of the projected picture and the program, the verdict,
+J, vᵀJ, x.grad and the graph still fit.  The panes are sized for what they
+show: the program's column for 40 characters or more, the results for the
+verdict and the first leaf's J, vᵀJ and x.grad, the rest to the graph.
 """
 from __future__ import annotations
 
@@ -20,8 +28,10 @@ LINE_SCALE = 2.0          # graph lines and highlight in presenter mode
 FOLLOW_SCALE = 1.25       # a graph too big to fit at this scale follows the current step's node
 # The window's splitters (main, left, right, bottom; see MainWindow.splitters) in
 # presenter mode: more room for the graph and the step, the thing being explained.
+# The main and right splitters are then fitted to what they show (MainWindow.fit_panes).
 SPLITTER_WEIGHTS = ((36, 64), None, (45, 55), (60, 40))
 MIN_SCALE, MAX_SCALE = 1.0, 3.0
+REFERENCE_LINES = 1080    # the text size chosen is for a screen this many pixels high
 
 
 def scaled_font(font: QFont, factor: float) -> QFont:
@@ -74,6 +84,13 @@ class PresenterMode(QObject):
             scale = settings.DEFAULTS[settings.PRESENTER_FONT_SCALE]
         return min(MAX_SCALE, max(MIN_SCALE, scale))
 
+    def screen_scale(self) -> float:
+        """The factor the fonts grow by on the window's screen now: :meth:`font_scale` on a
+        screen of REFERENCE_LINES or more, proportionally less on a smaller one (never below 1)."""
+        screen = self.window.screen()
+        lines = screen.geometry().height() if screen is not None else REFERENCE_LINES
+        return max(MIN_SCALE, self.font_scale() * min(1.0, lines / REFERENCE_LINES))
+
     def set_font_scale(self, scale: float) -> None:
         """Keep ``scale`` (within MIN_SCALE..MAX_SCALE) as the presenter font size; when
         presenting now, the fonts change at once."""
@@ -98,7 +115,7 @@ class PresenterMode(QObject):
     def _enter(self) -> None:
         w = self.window
         app = QApplication.instance()
-        scale = self.font_scale()
+        scale = self.screen_scale()
         own = self._own_font_widgets()
         self._saved = {
             "scale": scale,
@@ -132,7 +149,7 @@ class PresenterMode(QObject):
                 total = sum(splitter.sizes()) or 1000
                 splitter.setSizes([round(total * x / sum(weights)) for x in weights])
         app.installEventFilter(self)
-        w.restyle_views()
+        w.presenter_layout(True)
 
     def _leave(self) -> None:
         w = self.window
@@ -148,6 +165,7 @@ class PresenterMode(QObject):
                 widget.setFont(font)
         w.editor.set_font_point_size(saved["editor"])
         w.console.set_font_point_size(saved["console"])
+        w.keep_editor_readable()   # the editor's minimum width for its own font, before the geometry returns
         w.graph.style_.set_presentation(1.0, 1.0)
         w.graph.set_follow(None)
         ThemeManager.instance().set_high_contrast(False)
@@ -161,7 +179,7 @@ class PresenterMode(QObject):
             if len(sizes) == splitter.count():
                 splitter.setSizes(sizes)
         self._saved = {}
-        w.restyle_views()
+        w.presenter_layout(False)
 
     def _own_font_widgets(self) -> list[QWidget]:
         """The window's widgets with a font of their own, except the editor's and
@@ -195,6 +213,8 @@ class PresenterMode(QObject):
             return False
         stepper = self.window.stepper
         action = {Qt.Key.Key_Left: stepper.previous, Qt.Key.Key_Right: stepper.next,
+                  # a presentation clicker's two buttons send PageUp / PageDown
+                  Qt.Key.Key_PageUp: stepper.previous, Qt.Key.Key_PageDown: stepper.next,
                   Qt.Key.Key_Space: stepper.toggle_play, Qt.Key.Key_Home: stepper.first,
                   Qt.Key.Key_End: stepper.last, Qt.Key.Key_Escape: lambda: self.set_active(False)
                   }.get(event.key())

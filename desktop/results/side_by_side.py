@@ -1,5 +1,6 @@
 """One analysis, side by side: the symbolic J and vᵀJ on the left, the engine's
-``x.grad`` on the right, the verdict above them.
+``x.grad`` on the right, the verdict above them, pinned: it stays in view
+however far the results below it are scrolled.
 
 Everything shown comes from core's analysis dict (``Analysis.to_json()``);
 this module only rearranges nested lists into tables.  The accessors
@@ -28,6 +29,7 @@ class SideBySidePanel(QWidget):
     the UI's language (:func:`desktop.i18n.translate_text`); the dict keeps them as they are."""
 
     entryActivated = Signal(str, int, int)  # leaf, row (output element), column (leaf element) of J
+    contentResized = Signal()               # the results were laid out again (a formula arrived, ...)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -39,13 +41,17 @@ class SideBySidePanel(QWidget):
         self.note_label: QLabel | None = None       # why there is no analysis, when core said why
         self.placeholder_label: QLabel | None = None  # no analysis and no reason: none has been made yet
         self._running = False
+        self._compact = False                       # presenter mode: the leaves right after the summary
         self.note_labels: list[QLabel] = []         # the analysis's notes, as shown
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.verdict_label = self._new_verdict_label()   # above the scrolling results, always in view
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self._scroll)
+        outer.setSpacing(2)
+        outer.addWidget(self.verdict_label)
+        outer.addWidget(self._scroll, 1)
         self._scroll.viewport().installEventFilter(self)
         self.set_analysis(None)
 
@@ -66,9 +72,10 @@ class SideBySidePanel(QWidget):
         content = QWidget()
         layout = QVBoxLayout(content)
         layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinAndMaxSize)
-        self.verdict_label = self._new_verdict_label()
+        self.verdict_label.setVisible(a is not None)
         if a is None:
             self._verdict_kind = "none"
+            self.verdict_label.clear()
             reason = self.no_analysis_reason(error, note)
             if reason:
                 self.note_label = wrapping_label(self.tr("No analysis for this run: {note}").format(note=reason))
@@ -79,11 +86,12 @@ class SideBySidePanel(QWidget):
             layout.addStretch(1)
             self._install(content)
             return
-        layout.addWidget(self._summary(a))
-        layout.addWidget(self.verdict_label)
+        summary = self._summary(a)
+        if not self._compact:
+            layout.addWidget(summary)
         self._set_verdict(a)
         v_block = self._v_block(a)
-        if v_block is not None:
+        if v_block is not None and not self._compact:
             layout.addWidget(v_block)
         spot = self._spot_block(a)
         if spot is not None:
@@ -95,9 +103,32 @@ class SideBySidePanel(QWidget):
             block.entryActivated.connect(lambda row, col, leaf=leaf: self.entryActivated.emit(leaf, row, col))
             self._blocks[leaf] = block
             layout.addWidget(block)
+        if self._compact:               # after the leaves: J, vᵀJ and x.grad come first
+            layout.addWidget(summary)
+            if v_block is not None:
+                layout.addWidget(v_block)
         layout.addWidget(self._details(a))
         layout.addStretch(1)
         self._install(content)
+
+    def set_compact(self, compact: bool) -> None:
+        """Compact (presenter mode): J, vᵀJ and x.grad right under the verdict, the summary (output
+        and v) and v's table after them; shown at the next :meth:`set_analysis`."""
+        self._compact = bool(compact)
+
+    def first_leaf_height(self) -> int:
+        """The height the verdict and the results down to the end of the first leaf's J, vᵀJ and
+        x.grad take as laid out now (0 without a leaf): what presenter mode keeps in view."""
+        if not self._blocks:
+            return 0
+        block = next(iter(self._blocks.values()))
+        content = self._scroll.widget()
+        content.layout().activate()
+        tables = [t for t in (block.jacobian_table, block.vjp_table, block.backward_table)
+                  if t is not None and t.isVisibleTo(block)] or [block]
+        last = max(t.mapTo(content, t.rect().bottomLeft()).y() for t in tables)
+        verdict = self.verdict_label.heightForWidth(self.width()) if self.verdict_label.isVisible() else 0
+        return verdict + self.layout().spacing() + last + 12
 
     def set_running(self, running: bool) -> None:
         """An analysis is under way (or not): said in place of "No analysis yet"."""
@@ -333,6 +364,7 @@ class SideBySidePanel(QWidget):
     def _install(self, content: QWidget) -> None:
         old = self._scroll.takeWidget()
         self._scroll.setWidget(content)
+        content.installEventFilter(self)
         if old is not None:
             old.deleteLater()
         self._fit_blocks()
@@ -346,6 +378,8 @@ class SideBySidePanel(QWidget):
         # the viewport's own resize: the panel's comes before the scroll area lays out its viewport
         if obj is self._scroll.viewport() and event.type() == event.Type.Resize:
             self._fit_blocks()
+        elif obj is self._scroll.widget() and event.type() == event.Type.Resize:
+            self.contentResized.emit()
         return super().eventFilter(obj, event)
 
     def changeEvent(self, event) -> None:
