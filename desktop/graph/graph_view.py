@@ -74,6 +74,8 @@ class GraphView(QGraphicsView):
         if not self._follow or not self._auto_fit:
             return  # off, or the user has zoomed: their view wins
         node_id = self.current_node_id()
+        if node_id is None and len(self.graph_scene.replay):
+            node_id = self.graph_scene.replay.state(0).current     # before the first step: the first to come
         node = self.node_item(node_id) if node_id is not None else None
         self.fit()
         if node is None or self.transform().m11() >= self._follow:

@@ -139,8 +139,6 @@ def test_ctrl_l_never_squeezes_the_editor_outside_presenter_mode(qtbot, small):
     assert editor_columns(small.editor) >= 40
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/graph (another change): GraphView follows the current node only "
-                   "once stepping has begun; before it, it should follow the first node to be stepped")
 def test_presenting_on_1024x768_draws_the_graph_readable_before_the_first_step(qtbot, small):
     small.set_presenter_mode(True)
     settle(qtbot, small)

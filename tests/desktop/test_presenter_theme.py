@@ -269,7 +269,9 @@ def test_presenter_mode_follows_the_current_node_when_the_graph_is_too_small_to_
     assert node.sceneBoundingRect().adjusted(-40, -40, 40, 40).contains(centre)
     window.state.set_step(-1)
     qtbot.wait(50)
-    assert g.zoom_level() < presenter.FOLLOW_SCALE              # before the first step: the whole graph
+    # before the first step: the first node to be stepped, readable (issue 15: "graph nodes are tiny until
+    # stepping"); the whole graph only outside presenter mode
+    assert g.zoom_level() >= presenter.FOLLOW_SCALE - 1e-9
     window.set_presenter_mode(False)
     window.state.set_step(8)
     assert g.zoom_level() < presenter.FOLLOW_SCALE              # outside presenter mode: the whole graph
