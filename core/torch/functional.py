@@ -849,6 +849,22 @@ def count_nonzero(input, dim=None, *dims):
     return Tensor._make(np.asarray(np.count_nonzero(d, axis=axis), np.int64)[()])
 
 
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """``torch.unique``: the distinct values (sorted: PyTorch's CPU kernel sorts even when asked not to),
+    with the index of each input element's value and each value's count when asked.  No gradient
+    flows through it (PyTorch records Unique2Backward0, whose backward is not implemented)."""
+    d = np.asarray(input._data)
+    axis = None if dim is None else input._dim(dim)
+    values, inverse, counts = np.unique(d, return_inverse=True, return_counts=True, axis=axis)
+    out = [Tensor._make(np.ascontiguousarray(values))]
+    if return_inverse:
+        shape = d.shape if axis is None else (d.shape[axis],)
+        out.append(Tensor._make(np.asarray(inverse, np.int64).reshape(shape)[()]))
+    if return_counts:
+        out.append(Tensor._make(np.asarray(counts, np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 def argmin(input, dim=None, keepdim=False):
     d = None if dim is None else input._dim(dim)
     _nonempty("argmin", input, d)
@@ -1235,7 +1251,7 @@ __all__ = sorted(PLAIN) + [
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
-__all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift"]
+__all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique"]
 
 for _name in __all__:
     if "out" in _inspect.signature(globals()[_name]).parameters:

@@ -42,3 +42,18 @@ if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
     with open(_screens_file, "w", encoding="utf-8") as f:
         json.dump(_SCREENS, f)
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={_screens_file}"
+
+
+@pytest.fixture
+def appearance_restored(private_settings):
+    """Settings and recovery files in tmp_path (``private_settings``): never the user's; the
+    application's font and theme as they were, afterwards (presenter mode and the theme change both)."""
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.appearance.theme import SYSTEM, ThemeManager
+    font = QApplication.font()
+    yield private_settings
+    theme = ThemeManager.instance()
+    theme.set_high_contrast(False)
+    theme.set_choice(SYSTEM, save=False)
+    QApplication.setFont(font)

@@ -11,7 +11,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import resources
-from desktop.appearance.theme import SYSTEM, ThemeManager
 from desktop.main_window import MainWindow
 
 from .conftest import PROJECTOR_SCREEN
@@ -27,13 +26,8 @@ def projector():
 
 
 @pytest.fixture(autouse=True)
-def isolated(private_settings):
-    font = QApplication.font()
-    yield private_settings
-    theme = ThemeManager.instance()
-    theme.set_high_contrast(False)
-    theme.set_choice(SYSTEM, save=False)
-    QApplication.setFont(font)
+def isolated(appearance_restored):
+    yield appearance_restored
 
 
 def close_window(w):

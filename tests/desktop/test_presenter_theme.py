@@ -16,15 +16,8 @@ ROLE = QPalette.ColorRole
 
 
 @pytest.fixture(autouse=True)
-def isolated(private_settings):
-    """Settings and recovery files in tmp_path (tests/desktop/conftest.py): never the user's;
-    the application's font and palette as they were, afterwards."""
-    font = QApplication.font()
-    yield private_settings
-    theme = ThemeManager.instance()
-    theme.set_high_contrast(False)
-    theme.set_choice(SYSTEM, save=False)
-    QApplication.setFont(font)
+def isolated(appearance_restored):
+    yield appearance_restored
 
 
 def close_window(w):
