@@ -2,11 +2,18 @@
 
 The view only zooms, pans and fits; :mod:`desktop.graph.scene` builds the items
 and :mod:`desktop.graph.items` draws them.
+
+Fitting never shrinks the text below a readable size (:data:`MIN_TEXT_PIXELS` on
+screen, times the presenter text scale in presenter mode): a graph too big for
+the view at that size is shown at it, centred on the current step's node (before
+the first step, the first node to be stepped), and the view follows the node as
+the pass is stepped; the rest is a drag or a scroll away.  Only the user's own
+zooming (Ctrl+wheel, Ctrl+-) goes smaller, and Ctrl+0 comes back.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, QPointF, Qt, Slot
 from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -16,6 +23,7 @@ from desktop.graph.scene import GraphScene
 ZOOM_STEP = 1.2
 MIN_SCALE, MAX_SCALE = 0.1, 8.0
 MAX_FIT_SCALE = 2.5     # a two-node graph should not fill a projector screen
+MIN_TEXT_PIXELS = 11.0  # fitting never draws graph text smaller than this on screen (times the presenter scale)
 
 
 class GraphView(QGraphicsView):
@@ -62,26 +70,48 @@ class GraphView(QGraphicsView):
 
     def set_follow(self, scale: float | None) -> None:
         """Presenter mode: when the whole graph would be drawn smaller than ``scale``, show the
-        current step's node at ``scale`` instead, centred, so a projected label stays readable
-        (None: off, the whole graph again)."""
+        current step's node at ``scale`` (or the readable minimum, if larger) instead, centred
+        (None: off; the readable minimum still holds)."""
         self._follow = scale
-        if scale is None:
-            self.fit()
-        else:
-            self._follow_current()
+        self.fit()
+
+    def min_scale(self) -> float:
+        """The smallest scale the view fits at: the graph's smallest text at least
+        :data:`MIN_TEXT_PIXELS` on screen, times the presenter text scale (the style's label
+        scale: 1 outside presenter mode), and never below presenter mode's follow scale."""
+        style = self.style_
+        readable = MIN_TEXT_PIXELS * style.label_scale / style.smallest_text_pixels()
+        return min(MAX_SCALE, max(readable, self._follow or 0.0))
 
     def _follow_current(self) -> None:
-        if not self._follow or not self._auto_fit:
-            return  # off, or the user has zoomed: their view wins
+        """Keep the current step's node in view: in the automatic view, centred whenever the graph
+        is larger than the view; after the user's own zoom, scrolled to when it is out of view."""
+        node = self._focus_node()
+        if node is None:
+            return
+        if self._auto_fit:
+            if self.transform().m11() > self._whole_scale() + 1e-9:
+                self.centerOn(node)
+        else:
+            self.ensureVisible(node, 20, 20)
+
+    def _focus_node(self) -> NodeItem | None:
+        """The current step's node; before the first step, the first to be stepped (else the output)."""
         node_id = self.current_node_id()
         if node_id is None and len(self.graph_scene.replay):
-            node_id = self.graph_scene.replay.state(0).current     # before the first step: the first to come
+            node_id = self.graph_scene.replay.state(0).current
         node = self.node_item(node_id) if node_id is not None else None
-        self.fit()
-        if node is None or self.transform().m11() >= self._follow:
-            return
-        self.setTransform(QTransform.fromScale(self._follow, self._follow))
-        self.centerOn(node)
+        if node is None:
+            node = next((item for item in self.node_items() if item.kind == "output"), None)
+        return node
+
+    def _whole_scale(self) -> float:
+        """The scale at which the whole graph fits the view (at most ``MAX_FIT_SCALE``)."""
+        rect = self.sceneRect()
+        view = self.viewport().rect()
+        if rect.isEmpty() or view.width() < 2 or view.height() < 2:
+            return MAX_FIT_SCALE
+        return min(view.width() / rect.width(), view.height() / rect.height(), MAX_FIT_SCALE)
 
     def current_node_id(self) -> str | None:
         """The node of the step shown (None before the first step)."""
@@ -99,15 +129,22 @@ class GraphView(QGraphicsView):
     # zoom ----------------------------------------------------------------------
     @Slot()
     def fit(self) -> None:
-        """Scale so the whole graph is in view (never above ``MAX_FIT_SCALE``)."""
+        """Scale so the whole graph is in view (never above ``MAX_FIT_SCALE``), but never below
+        :meth:`min_scale`: a graph too big to read whole is shown at the readable scale, centred
+        on the current step's node."""
         self._auto_fit = True
         rect = self.sceneRect()
         view = self.viewport().rect()
         if rect.isEmpty() or view.width() < 2 or view.height() < 2:
             return
-        scale = min(view.width() / rect.width(), view.height() / rect.height(), MAX_FIT_SCALE)
+        whole = self._whole_scale()
+        scale = max(whole, min(self.min_scale(), MAX_SCALE))
         self.setTransform(QTransform.fromScale(scale, scale))
-        self.centerOn(rect.center())
+        if scale <= whole + 1e-9:
+            self.centerOn(rect.center())
+            return
+        node = self._focus_node()
+        self.centerOn(node if node is not None else QPointF(rect.center().x(), rect.top()))
 
     @Slot()
     def zoom_in(self) -> None:
@@ -159,7 +196,6 @@ class GraphView(QGraphicsView):
         super().resizeEvent(event)
         if self._auto_fit:
             self.fit()
-            self._follow_current()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

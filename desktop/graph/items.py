@@ -23,6 +23,9 @@ PENDING, VISITED, CURRENT = "pending", "visited", "current"
 NODE_VALUE_CHARS = 28      # a value on a node is cut here (the tooltip has it whole)
 LABEL_CHARS = 28           # a gradient on an edge is cut here
 BADGE_CHARS = 30
+# Text sizes in scene units (dot's points, drawn as pixels at 100 % zoom); the view's readable
+# minimum scale is reckoned from the smallest (graph_view.MIN_TEXT_PIXELS).
+TITLE_PX, DETAIL_PX, SMALL_PX, LABEL_PX = 11, 10, 9, 9
 
 
 def mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -48,8 +51,8 @@ class GraphStyle:
         """Scale the gradient labels' text and every line's width (presenter mode).
         Items made before keep their label boxes: rebuild the scene after this."""
         self.label_scale, self.line_scale = float(label_scale), float(line_scale)
-        self.label_font.setPixelSize(round(9 * self.label_scale))
-        self.label_bold_font.setPixelSize(round(9 * self.label_scale))
+        self.label_font.setPixelSize(round(LABEL_PX * self.label_scale))
+        self.label_bold_font.setPixelSize(round(LABEL_PX * self.label_scale))
 
     def update(self, palette: QPalette, font: QFont) -> None:
         base = palette.color(QPalette.ColorRole.Base)
@@ -85,12 +88,18 @@ class GraphStyle:
             f.setBold(bold)
             return f
 
-        self.title_font = sized(11, bold=True)
-        self.detail_font = sized(10)
-        self.small_font = sized(9)
-        # Node text stays at dot's size (the boxes were measured for it); labels may grow.
-        self.label_font = sized(round(9 * self.label_scale))
-        self.label_bold_font = sized(round(9 * self.label_scale), bold=True)
+        # Node text stays at dot's size (the boxes were measured for it); labels may grow.  The view
+        # scales the whole graph so that none of it is drawn smaller than readable (GraphView.min_scale).
+        self.title_font = sized(TITLE_PX, bold=True)
+        self.detail_font = sized(DETAIL_PX)
+        self.small_font = sized(SMALL_PX)
+        self.label_font = sized(round(LABEL_PX * self.label_scale))
+        self.label_bold_font = sized(round(LABEL_PX * self.label_scale), bold=True)
+
+    @staticmethod
+    def smallest_text_pixels() -> float:
+        """The pixel size of the graph's smallest text at 100 % zoom (before presenter mode's label scale)."""
+        return float(min(TITLE_PX, DETAIL_PX, SMALL_PX, LABEL_PX))
 
 
 class NodeItem(QGraphicsItem):

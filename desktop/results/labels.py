@@ -42,6 +42,10 @@ def titled(title: str, body: QWidget | None = None, bold: bool = False) -> QWidg
     else:
         small(caption)
     layout.addWidget(caption)
-    if body is not None:
+    if isinstance(body, QLabel) and body.wordWrap():
+        # a note takes the box's width and wraps in it: aligned, it would get the width of its
+        # size hint and the height of one line, and be cut off ("(too large to")
+        layout.addWidget(body)
+    elif body is not None:
         layout.addWidget(body, 0, Qt.AlignmentFlag.AlignLeft)
     return box

@@ -1,8 +1,9 @@
 """Typeset LaTeX in a widget: :class:`MathLabel`.
 
 The picture is made by :mod:`desktop.results.math_render` off the GUI thread;
-until it arrives, and for good if it cannot be made, the widget shows the
-LaTeX source in grey.  ``render_svg`` and friends are re-exported here.
+until it arrives the widget says, in grey, that the formula is loading, and if
+it cannot be made, that it cannot be shown: the LaTeX source itself is never
+put on screen (issue 15, item 5).  ``render_svg`` and friends are re-exported here.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import itertools
 import math
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QFont, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from desktop.results.math_render import MathRenderer, RenderCancelled, render_image, render_svg, split_matrix
@@ -71,8 +72,9 @@ class _Picture(QWidget):
 
 class MathLabel(QWidget):
     """Typeset LaTeX in the palette's text colour, at the widget's font size
-    (times ``scale``).  Shows the source in grey until the picture arrives, and
-    keeps showing it if rendering fails."""
+    (times ``scale``).  Until the picture arrives a grey placeholder says the
+    formula is loading; if it cannot be made, the placeholder says so (never
+    the LaTeX source)."""
 
     rendered = Signal(bool)  # the picture arrived (True) or cannot be made (False)
 
@@ -89,19 +91,17 @@ class MathLabel(QWidget):
         renderer = self._renderer
         self.destroyed.connect(lambda *_: renderer.release(owner))
 
-        self._source = QLabel(self)
-        self._source.setWordWrap(True)
-        self._source.setTextFormat(Qt.TextFormat.PlainText)
-        self._source.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        self._source.setFont(mono)
+        # what shows in place of the picture: "formula loading…", or that it cannot be shown
+        self._placeholder = QLabel(self)
+        self._placeholder.setWordWrap(True)
+        self._placeholder.setTextFormat(Qt.TextFormat.PlainText)
         self._picture = _Picture(self)
         self._picture.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self._source)
+        layout.addWidget(self._placeholder)
         layout.addWidget(self._picture)
-        self._style_source()
+        self._style_placeholder()
         if latex:
             self.set_latex(latex)
 
@@ -109,7 +109,6 @@ class MathLabel(QWidget):
     def set_latex(self, tex: str) -> None:
         """Show ``tex`` (an empty string shows nothing)."""
         self._latex = tex or ""
-        self._source.setText(self._latex)
         self._request()
 
     def latex(self) -> str:
@@ -130,6 +129,10 @@ class MathLabel(QWidget):
         """Why the picture could not be made ("" when it could, or is not done)."""
         return self._error
 
+    def placeholder_text(self) -> str:
+        """What shows in place of the picture ("" when the picture shows, or nothing does)."""
+        return self._placeholder.text() if self._placeholder.isVisibleTo(self) else ""
+
     def render_key(self):
         return self._key
 
@@ -146,7 +149,7 @@ class MathLabel(QWidget):
         if not self._latex:
             self._renderer.release(self._owner)
             self._key = None
-            self._show_source()
+            self._show_placeholder()
             return
         key = (self._latex, round(self._font_pixels() * self._scale, 1), self._color(),
                float(self.devicePixelRatioF()))
@@ -159,10 +162,10 @@ class MathLabel(QWidget):
             self.rendered.emit(True)
         elif isinstance(result, str):
             self._error = result
-            self._show_source()
+            self._show_placeholder()
             self.rendered.emit(False)
         else:
-            self._show_source()
+            self._show_placeholder()
 
     def _on_finished(self, key, ok: bool) -> None:
         if key != self._key:
@@ -171,34 +174,43 @@ class MathLabel(QWidget):
             self._show_picture(self._renderer.cached(key))
         else:
             self._error = self._renderer._failures.get(key, "")
-            self._source.setToolTip(self.tr("This formula could not be typeset; its LaTeX source is shown."))
+            self._show_placeholder()
         self.rendered.emit(ok)
 
-    def _show_source(self) -> None:
+    def _show_placeholder(self) -> None:
+        """The placeholder in place of the picture: loading, or (after an error) cannot be shown."""
         self._picture.set_pixmap(QPixmap())
         self._picture.hide()
-        self._source.setVisible(bool(self._latex))
-        self._source.setToolTip(self.tr("Typesetting the formula…") if self._latex else "")
+        self._placeholder.setText(self._placeholder_text())
+        self._placeholder.setVisible(bool(self._latex))
         self.updateGeometry()
+
+    def _placeholder_text(self) -> str:
+        if not self._latex:
+            return ""
+        if self._error:
+            return self.tr("(this formula cannot be shown)")
+        return self.tr("formula loading…")
 
     def _show_picture(self, pixmap: QPixmap) -> None:
         self._picture.set_pixmap(pixmap)
-        self._source.hide()
+        self._placeholder.hide()
         self._picture.show()
-        self._picture.setToolTip(self._latex if len(self._latex) < 400 else "")
         self.updateGeometry()
 
-    def _style_source(self) -> None:
-        palette = self._source.palette()
+    def _style_placeholder(self) -> None:
+        palette = self._placeholder.palette()
         palette.setColor(QPalette.ColorRole.WindowText, self.palette().color(QPalette.ColorRole.PlaceholderText))
-        self._source.setPalette(palette)
+        self._placeholder.setPalette(palette)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() in (event.Type.PaletteChange, event.Type.FontChange):
-            self._style_source()
+            self._style_placeholder()
             if self._latex:
                 self._request()
+        elif event.type() == event.Type.LanguageChange and self._placeholder.text():
+            self._placeholder.setText(self._placeholder_text())
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

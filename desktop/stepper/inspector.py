@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePo
 
 from desktop.graph.format import format_lines
 from desktop.i18n.composed import translate_text
+from desktop.results.math_view import MathLabel
 
 ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "implied", "hooks", "retained", "grad", "freed")
 
@@ -111,7 +112,8 @@ class NodeInspector(QWidget):
     # configuration -------------------------------------------------------------
     def set_latex_renderer(self, renderer: Callable[[str], object] | None) -> None:
         """``renderer(latex)`` returns a QWidget, QPixmap or QImage showing the formula
-        (or None to keep the text); None removes the renderer."""
+        (or None: the inspector's own :class:`MathLabel`); None removes the renderer, and the
+        inspector typesets with its own."""
         self._renderer = renderer
         self.show_step(self._step)
 
@@ -189,27 +191,30 @@ class NodeInspector(QWidget):
         self.form.setRowVisible(self.local_box, bool(latex))
         self.form.setRowVisible(self.local_notes_label, bool(notes))
         self.local_notes_caption.setText("" if latex else self.captions["local"].text())
+        # the LaTeX is kept here (text(), copying) but never shown as text: the formula is typeset
         self.latex_label.setText(f'<span style="font-family:\'{self._mono}\'">{escape(latex or "")}</span>'
                                  if latex else "")
-        self.latex_label.setVisible(bool(latex))
+        self.latex_label.setVisible(False)
         self.local_notes_label.setText(" ".join(translate_text(note) for note in notes))
-        if not latex or self._renderer is None:
+        if not latex:
             return
-        try:
-            shown = self._renderer(latex)
-        except Exception:   # a formula the renderer cannot draw still reads as LaTeX text
-            shown = None
+        shown = None
+        if self._renderer is not None:
+            try:
+                shown = self._renderer(latex)
+            except Exception:   # noqa: BLE001 - a plugged-in renderer that fails: the app's own typesetting
+                shown = None
         if isinstance(shown, QImage):
             shown = QPixmap.fromImage(shown)
         if isinstance(shown, QPixmap):
             label = QLabel(self.local_box)
             label.setPixmap(shown)
             shown = label
-        if isinstance(shown, QWidget):
-            shown.setParent(self.local_box)
-            self.local_box.layout().addWidget(shown)
-            self._rendered = shown
-            self.latex_label.setVisible(False)
+        if not isinstance(shown, QWidget):
+            shown = MathLabel(latex)   # "formula loading…" until the picture arrives, never the source
+        shown.setParent(self.local_box)
+        self.local_box.layout().addWidget(shown)
+        self._rendered = shown
 
     def _clear_rendered(self) -> None:
         if self._rendered is not None:

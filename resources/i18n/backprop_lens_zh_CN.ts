@@ -803,12 +803,12 @@
 <context>
     <name>MathLabel</name>
     <message>
-        <source>This formula could not be typeset; its LaTeX source is shown.</source>
-        <translation>这个公式无法排版，下面显示的是它的 LaTeX 源码。</translation>
+        <source>(this formula cannot be shown)</source>
+        <translation>（此公式无法显示）</translation>
     </message>
     <message>
-        <source>Typesetting the formula…</source>
-        <translation>正在排版公式…</translation>
+        <source>formula loading…</source>
+        <translation>公式加载中…</translation>
     </message>
 </context>
 <context>

@@ -371,23 +371,23 @@ def test_math_label_renders_off_the_gui_thread(qtbot):
         start = time.perf_counter()
         label.set_latex(tex)
         returned_after = time.perf_counter() - start
-        assert not label.is_rendered()  # the source shows, in grey, meanwhile
-        assert label._source.text() == tex
+        assert not label.is_rendered()  # a placeholder shows, in grey, meanwhile: never the LaTeX source
+        assert label.placeholder_text() == "formula loading…"
     assert blocker.args == [True]
     assert returned_after < 0.2
     pixmap = label.pixmap()
     assert pixmap is not None and not pixmap.isNull() and pixmap.width() > 20
-    assert not label._source.isVisibleTo(label)
+    assert not label._placeholder.isVisibleTo(label)
 
 
-def test_math_label_keeps_the_source_when_rendering_fails(qtbot):
+def test_math_label_says_so_when_rendering_fails(qtbot):
     label = MathLabel()
     qtbot.addWidget(label)
     with qtbot.waitSignal(label.rendered, timeout=20000) as blocker:
         label.set_latex(r"\begin{matrix}")
     assert blocker.args == [False]
     assert label.pixmap() is None and label.error()
-    assert label._source.text() == r"\begin{matrix}"
+    assert label.placeholder_text() == "(this formula cannot be shown)"   # not the LaTeX source
 
 
 def test_math_label_shows_the_latest_formula(qtbot):
