@@ -43,16 +43,15 @@ class GraphStyle:
     """Colours and fonts of the graph, from a widget's palette and font."""
 
     def __init__(self, palette: QPalette, font: QFont):
-        self.label_scale = 1.0   # presenter mode: larger gradient labels,
+        self.label_scale = 1.0   # presenter mode: the text scale the view zooms all graph text by,
         self.line_scale = 1.0    # and thicker lines and highlight
         self.update(palette, font)
 
     def set_presentation(self, label_scale: float = 1.0, line_scale: float = 1.0) -> None:
-        """Scale the gradient labels' text and every line's width (presenter mode).
-        Items made before keep their label boxes: rebuild the scene after this."""
+        """Presenter mode: the text scale (the view's zoom applies it to all graph text alike,
+        so a gradient label is never drawn larger than the node titles: GraphView.min_scale) and
+        every line's width.  Rebuild the scene after this."""
         self.label_scale, self.line_scale = float(label_scale), float(line_scale)
-        self.label_font.setPixelSize(round(LABEL_PX * self.label_scale))
-        self.label_bold_font.setPixelSize(round(LABEL_PX * self.label_scale))
 
     def update(self, palette: QPalette, font: QFont) -> None:
         base = palette.color(QPalette.ColorRole.Base)
@@ -88,17 +87,17 @@ class GraphStyle:
             f.setBold(bold)
             return f
 
-        # Node text stays at dot's size (the boxes were measured for it); labels may grow.  The view
-        # scales the whole graph so that none of it is drawn smaller than readable (GraphView.min_scale).
+        # Graph text stays at dot's size (the boxes were measured for it).  The view scales the whole
+        # graph so that none of it is drawn smaller than readable (GraphView.min_scale).
         self.title_font = sized(TITLE_PX, bold=True)
         self.detail_font = sized(DETAIL_PX)
         self.small_font = sized(SMALL_PX)
-        self.label_font = sized(round(LABEL_PX * self.label_scale))
-        self.label_bold_font = sized(round(LABEL_PX * self.label_scale), bold=True)
+        self.label_font = sized(LABEL_PX)
+        self.label_bold_font = sized(LABEL_PX, bold=True)
 
     @staticmethod
     def smallest_text_pixels() -> float:
-        """The pixel size of the graph's smallest text at 100 % zoom (before presenter mode's label scale)."""
+        """The pixel size of the graph's smallest text at 100 % zoom (before presenter mode's text scale)."""
         return float(min(TITLE_PX, DETAIL_PX, SMALL_PX, LABEL_PX))
 
 

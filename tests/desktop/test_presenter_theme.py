@@ -82,7 +82,10 @@ def test_f5_presenter_mode_scales_fonts_goes_full_screen_with_high_contrast_and_
     header = w.v_editor.grid.horizontalHeader()   # inherits its font: Qt alone left it small once
     assert header.font().pointSizeF() == pytest.approx(before["app"] * 1.6)
     assert widgets_not_following_their_parent_font(w) == []
-    assert w.graph.style_.label_font.pixelSize() == round(before["label"] * 1.6)
+    # graph text grows through the view's zoom, labels and node titles alike (labels were once
+    # scaled on top, drawn larger than the titles)
+    assert w.graph.style_.label_font.pixelSize() == before["label"]
+    assert w.graph.style_.label_scale == pytest.approx(w.presenter.screen_scale())
     assert w.graph.style_.line_scale == 2.0
     palette = QApplication.palette()
     assert palette.color(ROLE.Window) == QColor("#000000") and palette.color(ROLE.WindowText) == QColor("#ffffff")
