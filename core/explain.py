@@ -359,6 +359,71 @@ S = torch.linalg.svdvals(v.unsqueeze(0))   # (1, n)
 print(torch.linalg.det(A), torch.linalg.svdvals(A))
 Ainv = torch.linalg.inv(A + 1e-3 * torch.eye(A.shape[-1]))
 """),
+    _rule("cross_length", RUNTIME, r"^linalg\.cross: inputs dimension -?\d+ must have length 3|^no dimension of size 3 in "
+          r"input",
+          _T("The cross product needs vectors of 3 elements"),
+          _T("torch.cross and torch.linalg.cross multiply 3-vectors: the dimension they work along must have "
+             "exactly 3 elements in both tensors. torch.linalg.cross takes the last dimension unless told "
+             "otherwise; torch.cross without dim takes the first dimension of size 3 of the first tensor."),
+          _T("Print both shapes and pass dim= the dimension that holds the x, y, z components (its size "
+             "must be 3 in both); a 2-D vector becomes a 3-D one with a zero third component."),
+          """
+print(a.shape, b.shape)
+c = torch.linalg.cross(a, b, dim=1)    # the components along dim 1
+"""),
+    _rule("cross_ndim", RUNTIME, r"^linalg\.cross: inputs must have the same number of dimensions",
+          _T("The cross product takes tensors with the same number of dimensions"),
+          _T("torch.cross broadcasts the dimensions other than the one of the vectors, but only between "
+             "tensors that already have as many dimensions: a batch of vectors (n, 3) and one vector (3,) "
+             "are refused."),
+          _T("Give the smaller tensor the missing leading dimensions with unsqueeze(0) (or view(1, 3)); "
+             "broadcasting then repeats it along the batch."),
+          """
+c = torch.linalg.cross(batch, v.unsqueeze(0))   # (n, 3) and (1, 3)
+"""),
+    _rule("kernel_dtype", "NotImplementedError RuntimeError", r"^\"\w+\" not implemented for '\w+'",
+          _T("The operation does not take tensors of this dtype"),
+          _T("PyTorch has no kernel of this operation for this element type: the quoted name is the kernel, "
+             "the dtype follows it. Bitwise operations and shifts take integer and bool tensors only, the "
+             "cross product takes no bool tensors, matrix decompositions take no half-precision ones."),
+          _T("Convert the tensor first: .float() (or .double()) for arithmetic, .long() or .int() for the "
+             "bitwise operations and shifts."),
+          """
+c = torch.cross(a.float(), b.float(), dim=0)
+m = x.long() << 2
+"""),
+    _rule("derivative_not_implemented", "NotImplementedError RuntimeError",
+          r"^the derivative for '\w+' is not implemented",
+          _T("PyTorch has no derivative for this operation"),
+          _T("The result was made by an operation that PyTorch records in the graph but cannot differentiate "
+             "(torch.unique, for one: its values depend on which elements are equal, not smoothly on the "
+             "elements), so backward stops at its node."),
+          _T("Keep the operation out of the path to the loss: use its result as a constant (for example "
+             "the counts or the inverse indices, which never need a gradient), or compute the loss from "
+             "the original tensor."),
+          """
+values, counts = torch.unique(x.detach(), return_counts=True)
+loss = (x * x).sum()
+"""),
+    _rule("default_tensor_type_warning", WARNING, r"torch\.set_default_tensor_type\(\) is deprecated",
+          _T("torch.set_default_tensor_type is deprecated"),
+          _T("Older tutorials choose the type of new tensors with torch.set_default_tensor_type('torch.FloatTensor'). "
+             "It still works on the CPU, but PyTorch now sets the floating-point dtype and the device separately."),
+          _T("Use torch.set_default_dtype(torch.float32) (or torch.float64) instead; the device is the CPU unless "
+             "you move tensors with .to(device)."),
+          """
+torch.set_default_dtype(torch.float64)
+"""),
+    _rule("cross_default_dim_warning", WARNING, r"Using torch\.cross without specifying the dim arg is deprecated",
+          _T("torch.cross without dim"),
+          _T("Without dim, torch.cross takes the first dimension of size 3 of its first tensor, while "
+             "torch.linalg.cross takes the last one; PyTorch will change torch.cross to agree, so a program "
+             "that relies on the old choice should say which dimension it means."),
+          _T("Pass dim explicitly, or use torch.linalg.cross (dim=-1 by default)."),
+          """
+c = torch.cross(a, b, dim=-1)
+c = torch.linalg.cross(a, b)
+"""),
     _rule("broadcast", RUNTIME,
           r"The size of tensor a \(\d+\) must match the size of tensor b|The expanded size of the tensor",
           _T("The shapes cannot be broadcast together"),
@@ -749,6 +814,7 @@ acos acos_ addmm arccos arcsin arctan argwhere asin asin_ atan atan_ byte char c
 index_select nonzero prelu short view_as
 bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift bitwise_xor det inverse svd
 floor_divide fmod remainder
+cross unique bitwise_and_ bitwise_or_ bitwise_xor_ bitwise_left_shift_ bitwise_right_shift_
 """.split()
 
 

@@ -111,7 +111,7 @@ def is_dunder(name: str) -> bool:
 
 # Special methods a class body may define that Python dispatches (core.interp.classes
 # gives each a host dispatcher); with __init__, the dunder names a method may have.
-_BINARY = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor")
+_BINARY = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor", "lshift", "rshift")
 DISPATCHED_METHODS = tuple(f"__{p}{n}__" for n in _BINARY for p in ("", "r", "i")) + (
     "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__neg__", "__pos__", "__abs__", "__invert__",
     "__len__", "__getitem__", "__setitem__", "__delitem__", "__iter__", "__next__", "__contains__",
@@ -148,7 +148,7 @@ _ALLOWED_NODES = {
     ast.Attribute, ast.Subscript, ast.Starred, ast.Name, ast.List, ast.Tuple, ast.Slice,
     ast.Load, ast.Store, ast.Del,
     ast.And, ast.Or, ast.Add, ast.Sub, ast.Mult, ast.MatMult, ast.Div, ast.Mod, ast.Pow, ast.FloorDiv,
-    ast.BitAnd, ast.BitOr, ast.BitXor, ast.Invert, ast.Not, ast.UAdd, ast.USub,
+    ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift, ast.Invert, ast.Not, ast.UAdd, ast.USub,
     ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.In, ast.NotIn,
     ast.comprehension, ast.arguments, ast.arg, ast.keyword, ast.alias, ast.withitem, ast.ExceptHandler,
     ast.Yield, ast.YieldFrom,   # only where _check_yields allows them
@@ -163,8 +163,6 @@ _CONSTRUCT_NAMES = {
     ast.Match: ("match statements", "use if/elif"),
     ast.AsyncFor: ("async for", None),
     ast.AsyncWith: ("async with", None),
-    ast.LShift: ("the << operator", None),
-    ast.RShift: ("the >> operator", None),
 }
 
 

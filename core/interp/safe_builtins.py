@@ -134,6 +134,10 @@ class Guard:
             ia, ib = _as_int(a), _as_int(b)
             if ia is not None and ib is not None and not isinstance(a, bool) and not isinstance(b, bool):
                 self.int_bits(abs(ia).bit_length() + abs(ib).bit_length(), "a product of integers")
+        elif op_class is ast.LShift:
+            if isinstance(a, int) and isinstance(b, int) and a and b > 0:
+                # checked before Python builds it: 1 << 10**9 would take 125 MB and seconds
+                self.int_bits(abs(a).bit_length() + b, f"a left shift by {b:,}")
         elif op_class is ast.Add:
             if isinstance(a, (str, list, tuple, collections.deque)) and \
                     isinstance(b, (str, list, tuple, collections.deque)):

@@ -119,8 +119,9 @@ def _checkpoints(deepcopy):
     """``torch.save`` and ``torch.load`` for one run.  Programs write no files: a checkpoint is a copy
     kept in memory until the run ends (counted like any copy), under its path, for ``torch.load`` of
     the same path; a note says so.  ``torch.load`` of anything but tensors, numbers, strings and their
-    containers refuses as PyTorch 2.13's ``weights_only=True`` default does (the class is named as
-    ``__main__.Name`` for the program's classes, ``torch.nn.Name`` for the library's)."""
+    containers refuses as PyTorch 2.13's ``weights_only=True`` default does (the class is named by its
+    module as PyTorch names it: ``__main__.Net`` for the program's classes, ``torch.nn.modules.linear.Linear``
+    or ``torch.optim.sgd.SGD`` for the library's)."""
     files = {}
 
     def save(obj, f, *args, **kwargs):
@@ -137,19 +138,21 @@ def _checkpoints(deepcopy):
         if weights_only is not False:
             other = _not_weights(obj)
             if other is not None:
-                where = "__main__" if classes.is_program_class(other) else "torch.nn"
-                raise pickle.UnpicklingError(_WEIGHTS_ONLY.format(name=f"{where}.{other.__name__}"))
+                where = "__main__" if classes.is_program_class(other) else other.__module__
+                name = other.__name__ if where == "builtins" else f"{where}.{other.__name__}"
+                raise pickle.UnpicklingError(_WEIGHTS_ONLY.format(name=name))
         return deepcopy(obj)
     return save, load
 
 
 def _not_weights(obj, depth=0):
     """The first class in ``obj`` that a weights-only load refuses, or None."""
-    if obj is None or isinstance(obj, (Tensor, bool, int, float, complex, str, bytes)) or depth > 50:
+    if obj is None or isinstance(obj, (Tensor, bool, int, float, complex, str, bytes, dtypes.dtype, ct.device)) \
+            or depth > 50:
         return None
-    if isinstance(obj, dict):
-        items = list(obj.keys()) + list(obj.values())
-    elif isinstance(obj, (list, tuple, set, frozenset)):
+    if type(obj) in (dict, _collections.OrderedDict, _collections.Counter):
+        items = [x for pair in obj.items() for x in pair]   # in the order pickle writes them
+    elif isinstance(obj, (list, tuple, set)) and not isinstance(obj, _collections.deque):
         items = list(obj)
     else:
         return type(obj)
@@ -265,7 +268,7 @@ def build_modules(guard=None):
     torch_members["__version__"] = TORCH_VERSION
     torch_members["cuda"] = SafeModule("torch.cuda", {n: getattr(ct.cuda, n) for n in (
         "is_available", "device_count", "manual_seed", "manual_seed_all", "is_initialized", "empty_cache",
-        "current_device", "synchronize")})
+        "current_device", "synchronize", "get_device_name", "get_device_properties", "get_device_capability")})
     # torch.optim, torch.utils.data, the generator and random fills (issue 12, C2)
     lr_scheduler = SafeModule("torch.optim.lr_scheduler", {n: getattr(ct_optim.lr_scheduler, n)
                                                            for n in ct_optim.lr_scheduler.__all__})

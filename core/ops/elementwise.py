@@ -663,10 +663,13 @@ defop("logical_not", "NotDifferentiable", dtype_rule="keep", pytorch=call("torch
 
 
 def _integers_only(kernel, fn):
-    """A bitwise kernel: integer and bool tensors only (after promotion), as PyTorch's CPU kernels."""
+    """A bitwise kernel: integer and bool tensors only (after promotion), as PyTorch's CPU kernels; the
+    shifts take no bool either."""
+    refused = "fcb" if kernel in ("lshift_cpu", "rshift_cpu") else "fc"
+
     def forward(*arrays):
         for x in arrays:
-            if np.asarray(x).dtype.kind in "fc":
+            if np.asarray(x).dtype.kind in refused:
                 raise NotImplementedError(f'"{kernel}" not implemented for '
                                           f"'{dtypes.from_numpy(np.asarray(x).dtype).scalar_name}'")
         return fn(*arrays)

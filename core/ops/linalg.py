@@ -1,12 +1,14 @@
-"""Matrix products: mm, mv, dot, bmm (matmul is composed from them in api)."""
+"""Matrix products: mm, mv, dot, bmm (matmul is composed from them in api); the cross product."""
 from __future__ import annotations
 
 import numpy as np
 
 from core import dtypes
-from core.ops import gemm
-from core.ops.registry import call, defop
+from core.ops import gemm, vecmath
+from core.ops.registry import REGISTRY, apply, call, defop
+from core.ops.shape_errors import broadcast_error
 from core.ops.vjp import raw as _raw
+from core.tensor.tensor import Tensor
 
 
 def _torch(array):
@@ -177,3 +179,78 @@ def _(S, s, n, p=2):
         return S.sum(absolute * S.const(hit / np.sum(hit)))   # the maximum, shared among its ties
     pe = S.number(p)
     return S.obj(S.ew(lambda v: v ** (1 / pe))(S.sum(S.ew(lambda v: v ** pe)(absolute))))
+
+
+# ---------------------------------------------------------------------------
+# cross
+# ---------------------------------------------------------------------------
+
+def _cross_dim(a, b, dim):
+    """PyTorch's checks of linalg_cross, in its order; the dimension wrapped."""
+    if a.ndim != b.ndim:
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    n = a.ndim
+    if n == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    axis = dim % n
+    if a.shape[axis] != 3 or b.shape[axis] != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. "
+                           f"Got {a.shape[axis]} and {b.shape[axis]}")
+    return axis
+
+
+def _cross_parts(x, y):
+    """The three components of x × y (the vectors along the first axis), as ATen's kernel computes them
+    (compiled with fused multiply-adds: ``fma(x1, y2, -(x2 * y1))``)."""
+    if x.dtype.kind != "f":
+        return [x[j] * y[k] - x[k] * y[j] for j, k in ((1, 2), (2, 0), (0, 1))]
+    if x.dtype == np.float64:
+        return [vecmath.fma64(x[j], y[k], -(x[k] * y[j])) for j, k in ((1, 2), (2, 0), (0, 1))]
+    x32, y32 = x.astype(np.float32), y.astype(np.float32)
+    return [vecmath.fma(x32[j], y32[k], -(x32[k] * y32[j])).astype(x.dtype) for j, k in ((1, 2), (2, 0), (0, 1))]
+
+
+@defop("linalg_cross", "LinalgCrossBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep",
+       pytorch=call("torch.linalg.cross", 0, 1, dim="=dim"))
+def linalg_cross(a, b, dim=-1):
+    """The cross product of the 3-vectors along ``dim`` (the other dimensions broadcast)."""
+    a, b = np.asarray(a), np.asarray(b)
+    axis = _cross_dim(a, b, dim)
+    try:
+        shape = np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise RuntimeError(broadcast_error(a.shape, b.shape)) from None
+    if a.dtype != b.dtype:
+        raise RuntimeError(f"expected scalar type {_torch(a).scalar_name} but found {_torch(b).scalar_name}")
+    if a.dtype == np.bool_:
+        raise NotImplementedError("\"cross\" not implemented for 'Bool'")
+    x = np.moveaxis(np.broadcast_to(a, shape), axis, 0)
+    y = np.moveaxis(np.broadcast_to(b, shape), axis, 0)
+    return np.ascontiguousarray(np.moveaxis(np.stack(_cross_parts(x, y)), 0, axis))
+
+
+def _cross_of(x, y, dim):
+    """linalg_cross of two gradients' operands: recorded when one is a Tensor (create_graph)."""
+    if isinstance(x, Tensor) or isinstance(y, Tensor):
+        x, y = (v if isinstance(v, Tensor) else Tensor._make(np.asarray(v)) for v in (x, y))
+        return apply(REGISTRY["linalg_cross"], (x, y), {"dim": dim})
+    return linalg_cross.forward(x, y, dim)
+
+
+@linalg_cross.def_vjp
+def _(ctx, g, F):
+    # d(a × b) is da × b + a × db, so vᵀJ is b × v for a and v × a for b
+    dim = ctx.params.get("dim", -1)
+    return (_cross_of(ctx.input(1, F), g, dim) if ctx.wants(0) else None,
+            _cross_of(g, ctx.input(0, F), dim) if ctx.wants(1) else None)
+
+
+@linalg_cross.def_symbolic
+def _(S, s, n, dim=-1):
+    a, b = np.broadcast_arrays(S.obj(s[0]), S.obj(s[1]))
+    axis = dim % a.ndim
+    x, y = np.moveaxis(a, axis, 0), np.moveaxis(b, axis, 0)
+    parts = [x[j] * y[k] - x[k] * y[j] for j, k in ((1, 2), (2, 0), (0, 1))]
+    return S.obj(np.moveaxis(np.stack(parts), 0, axis))

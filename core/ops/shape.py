@@ -398,3 +398,51 @@ def _(ctx, g, F):
     d = ctx.params["dim"] % (len(ctx._in_meta[0][0]) + 1)
     parts = F.split_sizes(g, [1] * n, d)
     return tuple(F.reshape(p, m[0]) for p, m in zip(parts, ctx._in_meta))
+
+
+# ---------------------------------------------------------------------------
+# unique: the values carry a node whose derivative PyTorch does not implement
+# ---------------------------------------------------------------------------
+
+def _unique_first(a, dim):
+    """The distinct values (sorted; along ``dim``: the distinct slices) and where each first occurs."""
+    a = np.asarray(a)
+    if dim is None:
+        values, first = np.unique(a.reshape(-1), return_index=True)
+        return values, first
+    values, first = np.unique(a, return_index=True, axis=dim)
+    return values, first
+
+
+def _no_derivative(name):
+    def vjp(ctx, g, F):
+        raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
+    return vjp
+
+
+@defop("unique", "Unique2Backward0", dtype_rule="keep", pytorch=call("torch.unique", 0))
+def unique(a):
+    """``torch.unique(x)`` (sorted: PyTorch's CPU kernel sorts even when asked not to).  Its node is
+    ``Unique2Backward0``, whose backward PyTorch does not implement."""
+    return np.ascontiguousarray(_unique_first(a, None)[0])
+
+
+@defop("unique_dim", "UniqueDimBackward0", dtype_rule="keep", pytorch=call("torch.unique", 0, dim="=dim"))
+def unique_dim(a, dim=0):
+    """``torch.unique(x, dim=d)``: the distinct slices along ``d``, sorted (``UniqueDimBackward0``)."""
+    return np.ascontiguousarray(_unique_first(a, dim)[0])
+
+
+unique.def_vjp(_no_derivative("_unique2"))
+unique_dim.def_vjp(_no_derivative("unique_dim"))
+
+
+@unique.def_symbolic
+def _(S, s, n):
+    # each value is the input element where it first occurs (PyTorch gives this function no derivative)
+    return S.obj(s[0]).reshape(-1)[_unique_first(n[0], None)[1]]
+
+
+@unique_dim.def_symbolic
+def _(S, s, n, dim=0):
+    return np.take(S.obj(s[0]), _unique_first(n[0], dim)[1], axis=dim)

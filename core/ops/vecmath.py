@@ -73,6 +73,64 @@ def _fma(a, b, c):
     return fma(a, b, c, normal=True)
 
 
+def _split(x):
+    """Veltkamp's split of float64 numbers into two halves of 26 bits each (``hi + lo == x``)."""
+    t = x * 134217729.0   # 2**27 + 1
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+def fma64(a, b, c):
+    """``a * b + c`` rounded once to float64, as the FMA instruction rounds it.
+
+    The product is split exactly into ``p + e`` (Dekker), ``c + p`` summed exactly, and the three
+    parts added with the inner sum rounded to odd, which makes the outer rounding the correct one
+    (Boldo and Melquiond's emulation of the FMA).  Elements where a split could overflow or an
+    error could fall below the smallest normal number, and non-finite ones, are done apart
+    (exactly with fractions, or as IEEE arithmetic gives infinities and NaN)."""
+    a, b, c = np.broadcast_arrays(*(np.asarray(v, dtype=_F64) for v in (a, b, c)))
+    with np.errstate(all="ignore"):
+        out = _fma64_parts(a, b, c)
+    tiny, huge = 2.0 ** -900, 2.0 ** 990
+    odd = ~(np.isfinite(a) & np.isfinite(b) & np.isfinite(c))
+    odd |= (np.abs(a) > huge) | (np.abs(b) > huge) | (np.abs(c) > huge)
+    with np.errstate(all="ignore"):
+        odd |= (a * b != 0) & (np.abs(a * b) < tiny)
+    if np.any(odd):
+        out = np.array(out, copy=True, ndmin=1)
+        for i in np.flatnonzero(odd):
+            out.flat[i] = _fma_exact(float(a.flat[i]), float(b.flat[i]), float(c.flat[i]))
+        out = out.reshape(a.shape)
+    return out
+
+
+def _fma_exact(x, y, z):
+    """One float64 fused multiply-add, with fractions (infinities and NaN as IEEE arithmetic gives them)."""
+    from fractions import Fraction
+    if not all(map(np.isfinite, (x, y, z))):
+        return x * y + z
+    exact = Fraction(x) * Fraction(y) + Fraction(z)
+    if not exact:
+        return x * y + z   # the sign of a zero as IEEE gives it
+    try:
+        return float(exact)
+    except OverflowError:
+        return np.inf if exact > 0 else -np.inf
+
+
+def _fma64_parts(a, b, c):
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    th, tl = _two_sum(c, p)
+    v, verr = _two_sum(tl, e)
+    bits = v.view(np.int64)
+    step = np.where((verr != 0) & ((bits & 1) == 0) & np.isfinite(v),
+                    np.where((verr > 0) == (v > 0), 1, -1), 0)
+    return th + (bits + step).view(_F64)
+
+
 # ---------------------------------------------------------------------------------------
 # SLEEF's expf (u10), the vector path of ATen's Vectorized<float>::exp
 # ---------------------------------------------------------------------------------------

@@ -93,8 +93,55 @@ class _Cuda:
 
     synchronize = current_device
 
+    @staticmethod
+    def get_device_name(device=None):
+        raise AssertionError(creation.NO_CUDA)
+
+    get_device_properties = get_device_capability = get_device_name
+
 
 cuda = _Cuda()
+
+
+class _Version:
+    """``torch.version`` of the CPU build of PyTorch 2.13.0 (no CUDA, no ROCm)."""
+
+    _bpl_public = frozenset({"cuda", "hip", "rocm", "xpu", "debug", "git_version"})
+    cuda = hip = rocm = xpu = None
+    debug = False
+    git_version = "cf30153c4c131c8164ee7798e5022d810682e2cb"
+
+    def __repr__(self):
+        return "<module 'torch.version'>"   # as the interpreter shows the other modules (no file path)
+
+
+version = _Version()
+
+_TENSOR_TYPE_WARNING = (
+    "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use torch.set_default_dtype() and "
+    "torch.set_default_device() as alternatives. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)")
+_FLOAT_TENSOR_TYPES = {"torch.FloatTensor": _dtypes.float32, "torch.DoubleTensor": _dtypes.float64,
+                       "torch.HalfTensor": _dtypes.float16}
+_OTHER_TENSOR_TYPES = ("torch.ByteTensor", "torch.CharTensor", "torch.ShortTensor", "torch.IntTensor",
+                       "torch.LongTensor", "torch.BoolTensor")
+
+
+def set_default_tensor_type(t):
+    """The deprecated ``torch.set_default_tensor_type``: the default dtype from a tensor type's name
+    ('torch.DoubleTensor') or its legacy constructor (torch.DoubleTensor), with PyTorch's warning (once)."""
+    functional.warn_once(_TENSOR_TYPE_WARNING)
+    name = t if isinstance(t, str) else "torch." + getattr(t, "__name__", "")
+    if isinstance(t, str) or t in (FloatTensor, DoubleTensor, LongTensor, IntTensor, BoolTensor):
+        if name in _FLOAT_TENSOR_TYPES:
+            return _dtypes.set_default_dtype(_FLOAT_TENSOR_TYPES[name])
+        if name in _OTHER_TENSOR_TYPES:
+            raise TypeError("only floating-point types are supported as the default type")
+        if name.startswith("torch.cuda."):
+            raise TypeError(f"type {name} not available. Torch not compiled with CUDA enabled.")
+        if isinstance(t, str) and not name.startswith("torch."):
+            raise ModuleNotFoundError(f"No module named '{name.rsplit('.', 1)[0]}'")
+    raise TypeError("invalid type object: only floating-point types are supported as the default type")
 
 
 class _Accelerator:
@@ -184,6 +231,7 @@ def installed():
     _dtypes._default[0] = _dtypes.float32
     _printing.set_printoptions(profile="default")
     manual_seed(0)
+    functional.forget_warnings()   # a recorded program ran in a process of its own: warned-once ones warn again
     try:
         with _numpy.errstate(all="ignore"):
             yield sys.modules["torch"]

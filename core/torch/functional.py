@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 
+from core import context as _context
 from core import dtypes
 from core.ops import REGISTRY as R
 from core.ops import apply, numbers
@@ -851,18 +852,67 @@ def count_nonzero(input, dim=None, *dims):
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """``torch.unique``: the distinct values (sorted: PyTorch's CPU kernel sorts even when asked not to),
-    with the index of each input element's value and each value's count when asked.  No gradient
-    flows through it (PyTorch records Unique2Backward0, whose backward is not implemented)."""
+    with the index of each input element's value and each value's count when asked.  The values of an
+    input that requires grad have PyTorch's node (Unique2Backward0, UniqueDimBackward0 with ``dim``), whose
+    backward is not implemented (core.ops.shape)."""
     d = np.asarray(input._data)
     axis = None if dim is None else input._dim(dim)
-    values, inverse, counts = np.unique(d, return_inverse=True, return_counts=True, axis=axis)
-    out = [Tensor._make(np.ascontiguousarray(values))]
+    _values, inverse, counts = np.unique(d, return_inverse=True, return_counts=True, axis=axis)
+    out = [apply(R["unique"], (input,)) if axis is None else apply(R["unique_dim"], (input,), {"dim": axis})]
     if return_inverse:
         shape = d.shape if axis is None else (d.shape[axis],)
         out.append(Tensor._make(np.asarray(inverse, np.int64).reshape(shape)[()]))
     if return_counts:
         out.append(Tensor._make(np.asarray(counts, np.int64)))
     return out[0] if len(out) == 1 else tuple(out)
+
+
+_CROSS_DIM_WARNING = (
+    "Using torch.cross without specifying the dim arg is deprecated.\n"
+    "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+    "The default value of dim will change to agree with that of linalg.cross in a future release. (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)")
+_NEW = object()
+_warned: list = [_NEW, set()]   # the run (its tensor guard) and the once-only warnings given in it
+
+
+def forget_warnings():
+    """A program starts: the warnings given once may be given again (see :func:`warn_once`)."""
+    _warned[:] = [_NEW, set()]
+
+
+def warn_once(message, category=UserWarning):
+    """PyTorch's TORCH_WARN_ONCE: once per process, and a program is recorded in a process of its own,
+    so once per run here (a run is told by the tensor guard it installs; outside a run, once between
+    two calls of :func:`forget_warnings`, which ``core.torch.installed()`` makes)."""
+    run = _context.guard[0]
+    if _warned[0] is not run:
+        _warned[:] = [run, set()]
+    if message in _warned[1]:
+        return
+    _warned[1].add(message)
+    warnings.warn(message, category)
+
+
+def linalg_cross(input, other, *, dim=-1):
+    """``torch.linalg.cross``: the cross product of the 3-vectors along ``dim``, the others broadcast
+    (core.ops.linalg)."""
+    return apply(R["linalg_cross"], (input, other), {"dim": dim})
+
+
+def cross(input, other, dim=None, *, out=None):
+    """``torch.cross`` and ``Tensor.cross``: linalg.cross, except that without ``dim`` it takes the
+    first dimension of ``input`` of size 3 (deprecated, with PyTorch's warning, once)."""
+    if dim is None:
+        warn_once(_CROSS_DIM_WARNING)
+        sizes = tuple(input.shape)
+        if 3 not in sizes:
+            raise RuntimeError("no dimension of size 3 in input")
+        dim = sizes.index(3)
+    return linalg_cross(input, other, dim=dim)
+
+
+cross._bpl_no_overlap = True
 
 
 def argmin(input, dim=None, keepdim=False):
@@ -1214,6 +1264,12 @@ def _writes_out(fn):
         if grad_mode._state[0] and builtins.any(t.requires_grad for t in outs + results):
             raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                                "differentiation, but one of the arguments requires grad.")
+        if getattr(fn, "_bpl_no_overlap", False) and builtins.any(
+                isinstance(a, Tensor) and np.shares_memory(a._data, t._data) for a in args for t in outs):
+            # a kernel that reads its inputs after writing some of the output (cross), unlike elementwise ones
+            raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                               "refer to a single memory location. Please clone() the tensor before performing "
+                               "the operation.")
         if several and len(outs) != len(results):
             raise TypeError(f"expected tuple of {len(results)} elements but got {len(outs)}")
         if len(results) != 1 or several:
@@ -1251,7 +1307,7 @@ __all__ = sorted(PLAIN) + [
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
-__all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique"]
+__all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique", "cross"]
 
 for _name in __all__:
     if "out" in _inspect.signature(globals()[_name]).parameters:

@@ -1,4 +1,4 @@
-"""``torch.linalg``: the determinant, the inverse and the SVD (core.ops.decompositions).
+"""``torch.linalg``: the determinant, the inverse and the SVD (core.ops.decompositions); the cross product.
 
 PyTorch binds these in C++ under the names ``linalg_det``, ``linalg_svd``... (what its TypeErrors
 say), so each is checked against its signature as the torch functions are (core.torch.arguments).
@@ -10,7 +10,7 @@ from core.ops.decompositions import _LinAlgError as LinAlgError
 from core.torch import arguments as _arguments
 from core.torch import functional as _api
 
-__all__ = ["det", "inv", "svd", "svdvals", "LinAlgError"]
+__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError"]
 
 
 def _checked(name, signature, fn):
@@ -33,6 +33,13 @@ def _svdvals(A, *, driver=None, out=None):
     return _apply(_R["svdvals"], (A,))
 
 
+def _cross(input, other, *, dim=-1, out=None):
+    return _api.linalg_cross(input, other, dim=dim)
+
+
+_cross._bpl_no_overlap = True   # out= may not share memory with an input (core.torch.functional._writes_out)
+
+
 def _make(name, signature, fn):
     fn.__name__ = fn.__qualname__ = name
     return _checked(name, signature, _api._writes_out(fn))
@@ -43,3 +50,4 @@ inv = _make("linalg_inv", "(Tensor A, *, Tensor out = None)", _inv)
 svd = _make("linalg_svd", "(Tensor A, bool full_matrices = True, *, str driver = None, tuple of Tensors out = None)",
             _svd)
 svdvals = _make("linalg_svdvals", "(Tensor A, *, str driver = None, Tensor out = None)", _svdvals)
+cross = _make("linalg_cross", "(Tensor input, Tensor other, *, int dim = -1, Tensor out = None)", _cross)

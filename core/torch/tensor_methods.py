@@ -26,7 +26,7 @@ _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv
 reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max sum mean prod var std norm max min
 amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten transpose swapaxes t permute
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
-logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift unique equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
+logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift unique cross equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
 nonzero argwhere count_nonzero gather arcsin arccos arctan
 floor_divide remainder fmod det inverse svd""".split()
 
@@ -103,6 +103,8 @@ Tensor.__or__ = Tensor.__ror__ = _operator(api.bitwise_or)
 Tensor.__xor__ = Tensor.__rxor__ = _operator(api.bitwise_xor)
 Tensor.__lshift__ = _operator(api.bitwise_left_shift)
 Tensor.__rshift__ = _operator(api.bitwise_right_shift)
+Tensor.__rlshift__ = _operator(lambda self, other: api.bitwise_left_shift(other, self))
+Tensor.__rrshift__ = _operator(lambda self, other: api.bitwise_right_shift(other, self))
 
 
 def _invert(self):
@@ -242,6 +244,20 @@ Tensor.__imul__ = _operator(lambda self, other: Tensor.mul_(self, other))
 Tensor.__itruediv__ = _operator(lambda self, other: Tensor.div_(self, other))
 Tensor.__ifloordiv__ = _operator(lambda self, other: Tensor.floor_divide_(self, other))
 Tensor.__imod__ = _operator(lambda self, other: Tensor.remainder_(self, other))
+
+
+def _inplace_bitwise(name):
+    def fn(self, other):
+        return api.inplace(R[name], self, (api.as_tensor_operand(other),))
+    fn.__name__ = name + "_"
+    return fn
+
+
+# x.bitwise_and_(y) ... and the operators &= |= ^= <<= >>=, in place as in PyTorch
+for _name, _dunder in (("bitwise_and", "__iand__"), ("bitwise_or", "__ior__"), ("bitwise_xor", "__ixor__"),
+                       ("bitwise_left_shift", "__ilshift__"), ("bitwise_right_shift", "__irshift__")):
+    setattr(Tensor, _name + "_", _inplace_bitwise(_name))
+    setattr(Tensor, _dunder, _operator(getattr(Tensor, _name + "_")))
 
 
 def _pow_(self, exponent):

@@ -11,3 +11,10 @@ from core.torch.optim.classic import ASGD, Adamax, Rprop
 from core.torch.optim.sgd import SGD
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Rprop", "Adamax", "ASGD", "lr_scheduler"]
+
+# the modules PyTorch defines them in: type(opt) prints <class 'torch.optim.sgd.SGD'>, and torch.load's
+# weights-only refusal names torch.optim.sgd.SGD
+for _cls in (Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, Rprop, Adamax, ASGD):
+    _cls.__module__ = "torch.optim." + {"Optimizer": "optimizer"}.get(_cls.__name__, _cls.__name__.lower())
+for _name in lr_scheduler.__all__:
+    getattr(lr_scheduler, _name).__module__ = "torch.optim.lr_scheduler"

@@ -2,6 +2,8 @@
 core/interp/sandbox.py): a tutorial that plots its loss or saves its model runs to its end."""
 from __future__ import annotations
 
+import pytest
+
 from core.interp import run_program
 
 PLOTTING = """import torch
@@ -80,6 +82,44 @@ torch.load('whole.pth')
 """
 
 
+# what torch.load of a whole saved nn.Linear raises in PyTorch 2.13.0 (read from it): the class by its module
+WHOLE_LINEAR_REFUSED = (
+    "Weights only load failed. This file can still be loaded, to do so you have two options, \x1b[1mdo those steps "
+    "only if you trust the source of the checkpoint\x1b[0m. \n\t(1) In PyTorch 2.6, we changed the default value of "
+    "the `weights_only` argument in `torch.load` from `False` to `True`. Re-running `torch.load` with `weights_only` "
+    "set to `False` will likely succeed, but it can result in arbitrary code execution. Do it only if you got the "
+    "file from a trusted source.\n\t(2) Alternatively, to load with `weights_only=True` please check the "
+    "recommended steps in the following error message.\n\tWeightsUnpickler error: Unsupported global: GLOBAL "
+    "torch.nn.modules.linear.Linear was not an allowed global by default. Please use "
+    "`torch.serialization.add_safe_globals([torch.nn.modules.linear.Linear])` or the "
+    "`torch.serialization.safe_globals([torch.nn.modules.linear.Linear])` context manager to allowlist this global "
+    "if you trust this class/function.\n\nCheck the documentation of torch.load to learn more about types accepted "
+    "by default with weights_only https://pytorch.org/docs/stable/generated/torch.load.html.")
+
+# (saved, the class PyTorch 2.13 names when loading it, None where it loads)
+SAVED = [("nn.Sequential(nn.Linear(2, 3), nn.ReLU())", "torch.nn.modules.container.Sequential"),
+         ("nn.MSELoss()", "torch.nn.modules.loss.MSELoss"), ("nn.Conv2d(1, 2, 3)", "torch.nn.modules.conv.Conv2d"),
+         ("nn.LSTM(2, 3)", "torch.nn.modules.rnn.LSTM"), ("nn.BatchNorm1d(3)", "torch.nn.modules.batchnorm.BatchNorm1d"),
+         ("nn.Embedding(3, 2)", "torch.nn.modules.sparse.Embedding"), ("Net()", "__main__.Net"),
+         ("{'net': Net().state_dict(), 'layer': nn.Dropout()}", "torch.nn.modules.dropout.Dropout"),
+         ("[torch.float32, torch.Size([2]), torch.device('cpu'), {1, 2}]", None),
+         ("collections.OrderedDict(a=nn.Parameter(torch.ones(1)))", None),
+         ("collections.defaultdict(list)", "collections.defaultdict")]
+
+
+@pytest.mark.parametrize("saved, named", SAVED)
+def test_a_weights_only_load_names_the_class_as_pytorch_does(saved, named):
+    src = ("import collections\nimport torch\nimport torch.nn as nn\nclass Net(nn.Module):\n"
+           "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2, 2)\n"
+           f"torch.save({saved}, 'x.pt')\nobj = torch.load('x.pt')\n")
+    error = run_program(src).error
+    if named is None:
+        assert error is None
+    else:
+        assert error.type == "UnpicklingError"
+        assert error.message == WHOLE_LINEAR_REFUSED.replace("torch.nn.modules.linear.Linear", named)
+
+
 def test_a_checkpoint_saved_in_the_run_loads_back_as_a_copy():
     result = run_program(CHECKPOINT, filename="ckpt.py")
     lines = result.stdout.splitlines()
@@ -89,8 +129,7 @@ def test_a_checkpoint_saved_in_the_run_loads_back_as_a_copy():
     assert lines[3] == "[Errno 2] No such file or directory: 'elsewhere.pth'"
     assert lines[4] == "Linear"
     assert result.error.type == "UnpicklingError" and result.error.line == 19
-    assert result.error.message.startswith("Weights only load failed.")
-    assert "GLOBAL torch.nn.Linear was not an allowed global by default" in result.error.message
+    assert result.error.message == WHOLE_LINEAR_REFUSED
     notes = [w.message for w in result.notes]
     assert any("'net.pth'" in n for n in notes) and any("'whole.pth'" in n for n in notes)
 
