@@ -19,3 +19,12 @@ from core import machine as _machine  # noqa: E402 - reads /proc/cpuinfo only, b
 _kernel = _machine.openblas_kernel()
 if _kernel is not None:
     _os.environ.setdefault("OPENBLAS_CORETYPE", _kernel)
+
+
+def __getattr__(name):
+    """``from core import analyze``: Backprop Lens's Python API (core.notebook), loaded when first asked
+    for, so that importing any module of core stays light and free of import circles."""
+    if name in ("analyze", "LensResult"):
+        from core import notebook
+        return getattr(notebook, name)
+    raise AttributeError(f"module 'core' has no attribute {name!r}")

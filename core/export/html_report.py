@@ -465,8 +465,37 @@ def _version() -> str:
         return ""
 
 
+def verdict_text(analysis: dict, lang: str = "en") -> str:
+    """The report's one-line verdict of an analysis (the JSON's ``analysis``), e.g.
+    "✓ vᵀJ and backward agree (largest |difference|: 0)"."""
+    return _verdict(analysis, texts(lang))[1]
+
+
+def _scoped_css(scope: str) -> str:
+    """:data:`CSS` for a report inside ``<div id=scope>``: every rule prefixed with ``#scope``
+    (``body``'s rule is the div's own), so nothing reaches the page around it."""
+    # first, what a notebook's own styles set on elements (JupyterLab: a colour for tables, right-aligned
+    # cells, striped rows, fixed table layout): back to the page's defaults, before the report's own rules
+    rules = [f"#{scope} :is(h1,h2,h3,p,pre,code,table,tr,th,td,dl,dt,dd,ul,li,details,summary)"
+             "{color:inherit;background:transparent}",
+             f"#{scope} table{{border:none;table-layout:auto;font-size:inherit}}",
+             f"#{scope} td{{text-align:left}}#{scope} th{{text-align:center}}"]
+    for rule in CSS.split("}"):
+        if "{" not in rule:
+            continue
+        selectors, declarations = rule.split("{", 1)
+        scoped = ",".join(f"#{scope}" if s.strip() == "body" else f"#{scope} {s.strip()}"
+                          for s in selectors.split(","))
+        rules.append(f"{scoped}{{{declarations.strip()}}}")
+    # in a page of other things (a notebook): no centred column, and a light ground in a dark theme
+    rules.append(f"#{scope}{{margin:0;max-width:none;padding:.5rem 1rem 1rem;background:#fff;text-align:left;"
+                 "overflow-x:auto}")
+    rules.append(f"#{scope} h1{{margin-top:0}}")
+    return "\n".join(rules)
+
+
 def html_report(report: dict, source: str, *, filename: str = "program.py", lang: str = "en",
-                typeset: bool = True, typeset_seconds: float | None = 20.0) -> str:
+                typeset: bool = True, typeset_seconds: float | None = 20.0, fragment_id: str | None = None) -> str:
     """The report as one HTML document (a str).
 
     ``report`` is the headless JSON object of one run (``stdout``, ``error``,
@@ -475,14 +504,23 @@ def html_report(report: dict, source: str, *, filename: str = "program.py", lang
     shown.  ``lang`` ("en" or "zh") chooses the language of the report's own
     headings.  ``typeset=False`` skips ziamath (the LaTeX source is shown);
     ``typeset_seconds`` bounds the time spent typesetting (None: no bound).
+
+    With ``fragment_id`` (letters, digits, ``-``, ``_``; unique in the page) it is a fragment to put
+    inside a page, e.g. a notebook's output: one ``<div id=fragment_id>`` with its CSS scoped to it,
+    no ``<html>``/``<head>``/``<body>``, and its sections' ids prefixed with ``fragment_id-``.
     """
     t = texts(lang)
     setter = _Typesetter(t, typeset, typeset_seconds)
     analysis = report.get("analysis")
     title = f"{t['title']}: {filename}"
-    parts = [f'<!DOCTYPE html>\n<html lang="{t["html_lang"]}">\n<head>\n<meta charset="utf-8">\n'
-             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-             f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
+    if fragment_id is not None and not re.fullmatch(r"[A-Za-z][\w-]*", fragment_id):
+        raise ValueError(f"fragment_id must be letters, digits, - and _, starting with a letter (got {fragment_id!r})")
+    head = (f'<!DOCTYPE html>\n<html lang="{t["html_lang"]}">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n") if fragment_id is None else \
+        (f'<div id="{fragment_id}" class="backprop-lens-report" lang="{t["html_lang"]}">\n'
+         f"<style>{_scoped_css(fragment_id)}</style>\n")
+    parts = [head,
              f'<header><h1>{escape(t["title"])}</h1><p class="file"><code>{escape(filename)}</code></p></header>\n',
              _section("summary", t["summary"], _summary(report, t)),
              _program(source, report.get("error"), t),
@@ -493,5 +531,8 @@ def html_report(report: dict, source: str, *, filename: str = "program.py", lang
                   _second_order(analysis, t), _notes(analysis, t), _graph(analysis, t),
                   _steps(analysis, t, setter)]
     parts.append(_tensors(report, t))
-    parts.append(f"<footer>{escape(t['made_by'].format(version=_version()))}</footer>\n</body>\n</html>\n")
-    return "".join(parts)
+    footer = f"<footer>{escape(t['made_by'].format(version=_version()))}</footer>\n"
+    if fragment_id is None:
+        return "".join(parts) + footer + "</body>\n</html>\n"
+    # every text of the program or the analysis is escaped, so each '<section id="' is _section's own
+    return "".join(parts).replace('<section id="', f'<section id="{fragment_id}-') + footer + "</div>\n"
