@@ -1,53 +1,61 @@
-"""The headless command line: ``backprop-lens run ...`` and ``python -m core run ...``.
+"""The command line: ``backprop-lens`` and ``python -m core``, one argparse parser.
 
+    backprop-lens [--program FILE] [--screenshot OUT.png] [--language L]     the app (desktop.launcher)
     backprop-lens run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] [--max-... N]
     backprop-lens report PROGRAM.py -o REPORT.html [--lang en|zh] [--latex OUT.tex] [...]
+    python -m core run|report ...                                            the same, without Qt
 
 ``run`` runs the program in the safe interpreter (core.interp) and prints either one
-JSON object (``--json``, DESIGN.md "Headless contract") or a readable summary.
+JSON object (``--json``, the README's "Headless use") or a readable summary.
 ``report`` runs it and analyses it the same way and writes a self-contained HTML
 report (core.export), and with ``--latex`` a LaTeX document of J, vᵀJ and backward.
+:func:`build_parser` is the one parser: the desktop launcher passes the app's options
+and what starts it (:class:`App`), ``python -m core`` passes none and needs a command.
 
 Exit status (both commands): 0 the program ran to the end; 1 it raised or went past a
 limit; 2 it was rejected before running, or the command itself was wrong (usage, a file
 that cannot be read or is not UTF-8, a report that cannot be written there); 3 the analysis
 found vᵀJ and backward disagreeing.
 
-This module must never import Qt: tests/test_architecture.py checks it.
+This module must never import Qt (tests/test_architecture.py checks it), and it loads the
+analysis (sympy, symengine) and the exports only when a command runs: the app's start
+goes through :func:`build_parser` too.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
+import tempfile
+import textwrap
+import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
-from core.analysis import pipeline
-from core.analysis.pipeline import GradTensorError, analyse_source
-from core.export import check_writable, html_report, latex_document, write_atomic
-from core.export.latex import latex_unavailable_document
-from core.export.texts import LANGUAGES
-from core.files import OutputPathError
 from core import isolate
+from core.files import OutputPathError, check_writable, write_atomic
 from core.interp import Limits
 from core.interp.limits import LimitExceeded, LimitsError
 from core.interp.run import RunError, RunResult
 from core.report_json import run_to_json
 
 PROG = "backprop-lens"
-USAGE = """\
-usage: backprop-lens run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] [--max-... N]
-       python -m core run PROGRAM.py ...   (the same, without Qt)
-       backprop-lens report PROGRAM.py -o REPORT.html [--output NAME] [--grad-tensor JSON]
-                            [--lang en|zh] [--latex OUT.tex] [--max-... N]
-"""
-
 COMMANDS = ("run", "report")
 
 EXIT_OK, EXIT_RAISED, EXIT_USAGE, EXIT_DISAGREE = 0, 1, 2, 3
+
+EXIT_STATUSES = """\
+exit status:
+  0  the program ran to the end
+  1  the program raised, or went past a limit
+  2  the program was rejected before running, or the command was wrong
+  3  the analysis found vᵀJ and backward (or the numeric witnesses and backward) disagreeing"""
 
 # --max-... option -> (Limits field, type)
 LIMIT_OPTIONS = {
@@ -74,7 +82,38 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse would print and sys.exit(2); main() returns instead
-        raise UsageError(message)
+        raise UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
+
+
+@dataclass(frozen=True)
+class App:
+    """The desktop app as the parser's default (no command): ``add_options(parser)`` adds its
+    options, ``start(options)`` opens it and returns the exit status (desktop.launcher)."""
+
+    add_options: Callable[[argparse.ArgumentParser], None]
+    start: Callable[[argparse.Namespace], int]
+
+
+def version() -> str:
+    """The installed distribution's version ("(not installed)" in a source tree never installed)."""
+    from importlib.metadata import PackageNotFoundError, version as installed_version
+    try:
+        return installed_version("backprop-lens")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+class _ReportLanguages:
+    """The report's languages (core.export.texts.LANGUAGES) as ``--lang``'s choices, read when
+    ``--lang`` is checked or shown: core.export takes 0.15 s to load, which the app's start,
+    parsing with this same parser, does without."""
+
+    def __iter__(self):
+        from core.export.texts import LANGUAGES
+        return iter(LANGUAGES)
+
+    def __contains__(self, value):
+        return value in list(self)
 
 
 def _limit(name, kind):
@@ -109,9 +148,14 @@ def _output_name(text):
 
 
 def _add_analysis_options(p):
-    """The options ``run`` and ``report`` share after their own: which differentiation, --pytorch
-    and the limits."""
-    defaults = Limits()
+    """The options ``run`` and ``report`` share after their own: which output, v, which
+    differentiation, --pytorch and the limits."""
+    p.add_argument("--output", metavar="NAME", type=_output_name,
+                   help="the output tensor to analyse (default: the one the program differentiates first, "
+                        "else the last one with a grad_fn)")
+    p.add_argument("--grad-tensor", metavar="JSON",
+                   help="the vector v of out.backward(v), as a JSON number or nested list "
+                        "(default: the program's own gradient argument, or 1 for a scalar output)")
     p.add_argument("--call", metavar="N", type=_count,
                    help="analyse the program's N-th backward or autograd.grad (default: the first; the JSON's "
                         "analysis.calls lists them)")
@@ -121,6 +165,7 @@ def _add_analysis_options(p):
     p.add_argument("--pytorch", choices=("auto", "off"), default="auto",
                    help="replay the forward in real PyTorch, when it is installed, as one more witness "
                         "(default auto)")
+    defaults = Limits()
     limits = p.add_argument_group("limits", "what one run may use; a program that goes past one is stopped")
     for option, (name, kind) in LIMIT_OPTIONS.items():
         what = defaults.DESCRIPTIONS[name][0]
@@ -129,65 +174,94 @@ def _add_analysis_options(p):
                             help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
 
 
-def _run_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=f"{PROG} run", description="Run a program in Backprop Lens's safe interpreter and show "
-                "what it printed, its error and every top-level tensor with its grad.")
-    p.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
-    p.add_argument("--json", action="store_true", help="print one JSON object (DESIGN.md's headless contract)")
-    p.add_argument("--output", metavar="NAME", type=_output_name,
-                   help="the output tensor to analyse (default: the one the program differentiates first)")
-    p.add_argument("--grad-tensor", metavar="JSON",
-                   help="the vector v of out.backward(v), as a JSON number or nested list "
-                        "(default: the program's own gradient argument, or 1 for a scalar output)")
-    p.add_argument("--pytorch-script", metavar="OUT.py",
-                   help="also write the forward as a plain PyTorch script that prints the same grads")
-    _add_analysis_options(p)
-    return p
+def _examples(prog: str, app: bool) -> str:
+    examples = []
+    if app:
+        examples += [("open the app at its first lesson", ""),
+                     ("open a program, the window in Chinese", "--program prog.py --language zh_CN"),
+                     ("render the window to a PNG (no screen needed)", "--program prog.py --screenshot out.png")]
+    examples += [("run a program and analyse it; a summary in the terminal", "run prog.py"),
+                 ("the whole result as one JSON object", "run prog.py --json > result.json"),
+                 ("analyse the output y with v = [1, 0]", "run prog.py --output y --grad-tensor '[1, 0]'"),
+                 ("an HTML report with Chinese headings", "report prog.py -o report.html --lang zh"),
+                 ("every option of a command", "run --help")]
+    return "examples:\n" + "\n".join(f"  {what}:\n    {prog} {args}".rstrip() for what, args in examples)
 
 
-REPORT_USAGE = ("usage: backprop-lens report PROGRAM.py -o REPORT.html [--output NAME] [--grad-tensor JSON] "
-                "[--lang en|zh] [--latex OUT.tex] [--pytorch auto|off] [--max-... N]\n")
+def build_parser(prog: str = PROG, app: App | None = None) -> argparse.ArgumentParser:
+    """The command line: ``run`` and ``report``, and, with ``app``, the app when no command is given."""
+    description = ("Backprop Lens: see what PyTorch's backward() computes, the Jacobian J, vᵀJ beside x.grad, "
+                   "and the chain rule node by node." + (" With no command, opens the app." if app else ""))
+    parser = _Parser(prog=prog, formatter_class=argparse.RawDescriptionHelpFormatter,
+                     description=textwrap.fill(description, 88), epilog=_examples(prog, app is not None))
+    parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands",
+                                     required=app is None, parser_class=_Parser)
+    run = commands.add_parser(
+        "run", help="run a program in the safe interpreter and analyse it; print a summary or JSON",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_STATUSES,
+        usage="%(prog)s PROGRAM.py [--json] [--output NAME] [--grad-tensor JSON] [--call N] [--iteration K]\n"
+              "       [--pytorch auto|off] [--pytorch-script OUT.py] [--max-... N]",
+        description="Run a program in Backprop Lens's safe interpreter (parsed and checked, never handed to "
+                    "Python's exec) and analyse one output: what it printed, its error and every top-level "
+                    "tensor with its grad, then J, vᵀJ beside backward and the verdict.")
+    run.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
+    run.add_argument("--json", action="store_true",
+                     help="print one JSON object instead of the summary (its fields: the README's 'Headless use')")
+    run.add_argument("--pytorch-script", metavar="OUT.py",
+                     help="also write the forward as a plain PyTorch script that prints the same grads")
+    _add_analysis_options(run)
+    run.set_defaults(handler=_run, usage=run.format_usage)
+
+    report = commands.add_parser(
+        "report", help="run and analyse a program as 'run' does and write an HTML report",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_STATUSES,
+        usage="%(prog)s PROGRAM.py -o REPORT.html [--lang LANG] [--latex OUT.tex] [--output NAME]\n"
+              "       [--grad-tensor JSON] [--call N] [--iteration K] [--pytorch auto|off] [--max-... N]",
+        description="Run a program and analyse it as 'run' does, and write a self-contained HTML report: the "
+                    "program, its output, J, vᵀJ beside backward, the verdict, the graph and the backward steps.")
+    report.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
+    report.add_argument("-o", dest="report_path", metavar="REPORT.html", required=True,
+                        help="where to write the HTML report (replaced atomically)")
+    report.add_argument("--lang", choices=_ReportLanguages(), default="en", metavar="LANG",
+                        help="the language of the report's headings: %(choices)s (default %(default)s)")
+    report.add_argument("--latex", metavar="OUT.tex", help="also write J, vᵀJ and backward as a LaTeX document")
+    _add_analysis_options(report)
+    report.set_defaults(handler=_report, usage=report.format_usage)
+    if app is not None:
+        app.add_options(parser)
+    return parser
 
 
-def _report_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=f"{PROG} report", description="Run a program and analyse it as 'run' does, and write a "
-                "self-contained HTML report: the program, its output, J, vᵀJ beside backward, the verdict, "
-                "the graph and the backward steps.")
-    p.add_argument("program", metavar="PROGRAM.py", help="the program to run (UTF-8 text)")
-    p.add_argument("-o", dest="report_path", metavar="REPORT.html", required=True,
-                   help="where to write the HTML report (replaced atomically)")
-    p.add_argument("--output", metavar="NAME", type=_output_name, help="the output tensor to analyse")
-    p.add_argument("--grad-tensor", metavar="JSON",
-                   help="the vector v of out.backward(v), as a JSON number or nested list")
-    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the report's headings")
-    p.add_argument("--latex", metavar="OUT.tex", help="also write J, vᵀJ and backward as a LaTeX document")
-    _add_analysis_options(p)
-    return p
-
-
-def _command(run, args: list[str], usage: str) -> int:
-    """Run a command's function, turning a wrong use or an unwritable output into exit 2
-    with a message on stderr (``usage`` first for a wrong use)."""
+def main(argv: list[str] | None = None, *, prog: str = PROG, app: App | None = None) -> int:
+    """Run the command line ``argv`` (e.g. ``["run", "prog.py", "--json"]``); return the exit status.
+    Without a command it opens ``app`` (when given; else the command is missing: exit 2)."""
+    args = sys.argv[1:] if argv is None else [os.fspath(a) for a in argv]
+    parser = build_parser(prog, app)
     try:
-        return run(args)
+        options = parser.parse_args(args)
     except UsageError as e:
-        sys.stderr.write(f"{usage}{PROG}: {e}\n")
+        sys.stderr.write(f"{e}\n")
+        return EXIT_USAGE
+    except SystemExit as e:  # --help, --version
+        return e.code if isinstance(e.code, int) else EXIT_OK
+    if options.command is None:
+        return app.start(options)
+    try:
+        return options.handler(options)
+    except UsageError as e:
+        sys.stderr.write(f"{options.usage()}{prog}: {e}\n")
         return EXIT_USAGE
     except OutputPathError as e:
-        sys.stderr.write(f"{PROG}: {e}\n")
+        sys.stderr.write(f"{prog}: {e}\n")
         return EXIT_USAGE
-    except SystemExit as e:  # --help
-        return e.code if isinstance(e.code, int) else EXIT_USAGE
 
 
-RUN_USAGE = (f"usage: {PROG} run PROGRAM.py [--output NAME] [--grad-tensor JSON] [--json] "
-             "[--pytorch-script OUT.py] [--max-... N]\n")
-
-
-def _report(args: list[str]) -> int:
+def _report(options) -> int:
     """``report``: the run and the analysis of ``run``, written as HTML (and LaTeX)."""
+    from core.export import html_report, latex_document
+    from core.export.latex import latex_unavailable_document
 
-    options = _report_parser().parse_args(args)
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
     targets = [options.report_path] + ([options.latex] if options.latex else [])
     resolved = [Path(t).resolve() for t in targets]
@@ -197,7 +271,7 @@ def _report(args: list[str]) -> int:
         raise UsageError("-o and --latex name the same file")
     for target in targets:  # before the run: a wrong folder is reported at once
         check_writable(target)
-    source, ran, report, note = _run_and_report(options, grad_tensor)
+    source, ran, report, note = _run_and_report(options, grad_tensor, progress=sys.stderr.isatty())
 
     name = Path(options.program).name
     write_atomic(options.report_path, html_report(report, source, filename=name, lang=options.lang))
@@ -223,33 +297,28 @@ def _report(args: list[str]) -> int:
 def parse_grad_tensor(text: str):
     """``--grad-tensor``'s JSON: a number or a rectangular nested list of finite numbers
     (:func:`core.analysis.pipeline.parse_grad_tensor`'s rules); raise UsageError."""
+    from core.analysis import pipeline
     try:
         return pipeline.parse_grad_tensor(text)
-    except GradTensorError as e:
+    except pipeline.GradTensorError as e:
         raise UsageError(f"argument --grad-tensor: {e.why} (got {text!r}); "
                          "give a JSON number or nested list, e.g. '[[1, 0], [0, 1]]'") from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command in ``argv`` (e.g. ``["run", "prog.py", "--json"]``); return the exit status."""
-    args = sys.argv[1:] if argv is None else [str(a) for a in argv]
-    if not args or args[0] in ("-h", "--help"):
-        (sys.stdout if args else sys.stderr).write(USAGE)
-        return EXIT_OK if args else EXIT_USAGE
-    command, rest = args[0], args[1:]
-    if command == "report":
-        return _command(_report, rest, REPORT_USAGE)
-    if command != "run":
-        sys.stderr.write(USAGE + f"{PROG}: unknown command {command!r} (expected one of: {', '.join(COMMANDS)})\n")
-        return EXIT_USAGE
-    return _command(_run, rest, RUN_USAGE)
+# --- the run and its analysis, in a child process -----------------------------------------------
+# What C libraries print on fd 2 and nobody asked for: the Graphviz that pygraphviz's wheel bundles
+# reads the system's newer Fontconfig configuration and warns about it on every layout.
+THIRD_PARTY_NOISE = ("Fontconfig warning:", "Fontconfig error:")
 
 
-def _run_and_report(options, grad_tensor):
+def _run_and_report(options, grad_tensor, *, progress: bool = False):
     """``run`` and ``report`` alike: read the program, run and analyse it within the options'
     limits (:func:`core.analysis.pipeline.analyse_source`) in a child process with OS limits
-    (:mod:`core.isolate`); (source, whether it ran, DESIGN.md's JSON with its analysis, the
-    analysis note).  Whatever happens in the child, there is a report."""
+    (:mod:`core.isolate`); (source, whether it ran, the report: run_to_json's JSON with its
+    analysis, the analysis note).  Whatever happens in the child, there is a report.  With
+    ``progress``, the analysis's progress is shown on stderr (:class:`Progress`)."""
+    from core.analysis.pipeline import analyse_source
+
     source = read_program(options.program)
     limits = Limits(**{name: getattr(options, name) for name, _ in LIMIT_OPTIONS.values()
                        if getattr(options, name) is not None})
@@ -257,9 +326,10 @@ def _run_and_report(options, grad_tensor):
     def work(send):
         def ran(result):
             send(("ran", run_to_json(result)))
-        outcome = analyse_source(source, filename=options.program, output=options.output,
-                                 grad_tensor=grad_tensor, limits=limits, pytorch=options.pytorch, ran=ran,
-                                 call=options.call, iteration=options.iteration)
+        with quiet_stderr() as terminal, Progress(terminal, enabled=progress) as shown:
+            outcome = analyse_source(source, filename=options.program, output=options.output,
+                                     grad_tensor=grad_tensor, limits=limits, pytorch=options.pytorch, ran=ran,
+                                     progress=shown, call=options.call, iteration=options.iteration)
         asked = (options.output, grad_tensor, options.call, options.iteration)
         try:
             analysis, note = analyse(outcome, asked=any(a is not None for a in asked))
@@ -270,7 +340,108 @@ def _run_and_report(options, grad_tensor):
 
     ended = isolate.run_isolated(work, memory_bytes=limits.max_memory_mb * 2 ** 20,
                                  wall_seconds=limits.command_seconds())
+    if progress and ended.how != "finished":
+        sys.stderr.write(Progress.WIPE)      # a child stopped in the middle of its progress line
+        sys.stderr.flush()
     return (source, *_child_report(ended, limits))
+
+
+class quiet_stderr:
+    """While the work runs, file descriptor 2 goes to a temporary file, so that what C libraries
+    print there (:data:`THIRD_PARTY_NOISE`) stays off the terminal; the rest is passed on when
+    the work ends.  ``with quiet_stderr() as terminal``: a text stream on the real stderr, for
+    the progress line."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self._saved = os.dup(2)
+        self._caught = tempfile.TemporaryFile()
+        os.dup2(self._caught.fileno(), 2)
+        self.terminal = os.fdopen(os.dup(self._saved), "w", encoding=getattr(sys.stderr, "encoding", None)
+                                  or "utf-8", errors="backslashreplace")
+        return self.terminal
+
+    def __exit__(self, *exc):
+        sys.stderr.flush()
+        self.terminal.close()
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._caught.seek(0)
+        text = self._caught.read().decode("utf-8", "replace")
+        self._caught.close()
+        kept = [line for line in text.splitlines(keepends=True) if not line.startswith(THIRD_PARTY_NOISE)]
+        if kept:
+            sys.stderr.write("".join(kept))
+            sys.stderr.flush()
+        return False
+
+
+class Progress:
+    """The analysis's progress on one line of a terminal: nothing for work that ends within
+    :attr:`DELAY` seconds, then the pipeline's latest ``progress(fraction, text)`` and the
+    seconds so far, redrawn every :attr:`TICK` seconds; the line is wiped at the end.  Used as
+    ``with Progress(stream, enabled=...) as progress``: ``progress`` is the callback, or None
+    when not enabled."""
+
+    DELAY, TICK = 1.0, 0.25
+    WIPE = "\r\x1b[K"
+
+    def __init__(self, stream, *, enabled: bool = True, clock=time.monotonic, width: int | None = None):
+        self.stream, self.enabled, self.clock = stream, enabled, clock
+        self.width = width
+        self.start = clock()
+        self.text = "running the program"
+        self.shown = False
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._ticker = None
+
+    def __call__(self, fraction: float, text: str) -> None:
+        with self._lock:
+            self.text = text
+        self.draw()
+
+    def line(self) -> str:
+        """The line as it is now: ``backprop-lens: analysing (4 s): symbolic Jacobian`` (the pipeline's
+        fractions are its stages' starts, so the seconds are what moves)."""
+        line = f"{PROG}: analysing ({self.clock() - self.start:.0f} s): {self.text}"
+        width = self.width
+        if width is None:
+            try:
+                width = os.get_terminal_size(self.stream.fileno()).columns
+            except (AttributeError, OSError, ValueError):
+                width = 0
+        return line[:(width or 80) - 1]
+
+    def draw(self) -> None:
+        with self._lock:
+            if self._done.is_set() or self.clock() - self.start < self.DELAY:
+                return
+            self.stream.write("\r" + self.line() + "\x1b[K")
+            self.stream.flush()
+            self.shown = True
+
+    def _tick(self):
+        while not self._done.wait(self.TICK):
+            self.draw()
+
+    def __enter__(self):
+        if not self.enabled:
+            return None
+        self._ticker = threading.Thread(target=self._tick, daemon=True, name="progress")
+        self._ticker.start()
+        return self
+
+    def __exit__(self, *exc):
+        if self._ticker is not None:
+            self._done.set()
+            self._ticker.join()
+        with self._lock:
+            self._done.set()
+            if self.shown:
+                self.stream.write(self.WIPE)
+                self.stream.flush()
+        return False
 
 
 def _child_report(ended, limits):
@@ -314,13 +485,14 @@ def _why_stopped(ended, sent, limits) -> tuple[str, str]:
     return "Crashed", f"the run ended without a report (exit status {ended.status})"
 
 
-def _run(args: list[str]) -> int:
-
-    options = _run_parser().parse_args(args)
+def _run(options) -> int:
+    """``run``: the run and its analysis, as JSON or a summary on stdout."""
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
     if options.pytorch_script is not None:
         check_writable(options.pytorch_script)  # before the run: a wrong folder is reported at once
-    source, ran, report, note = _run_and_report(options, grad_tensor)
+    # the progress line: on a terminal, and not while JSON goes to a pipe or a file
+    progress = sys.stderr.isatty() and (sys.stdout.isatty() or not options.json)
+    source, ran, report, note = _run_and_report(options, grad_tensor, progress=progress)
     if options.pytorch_script is not None:
         script = (report["analysis"] or {}).get("pytorch_script")
         if script is None:
@@ -378,7 +550,7 @@ def read_program(path: str) -> str:
 
 # --- the analysis --------------------------------------------------------------------------
 def analyse(outcome, *, asked: bool):
-    """DESIGN.md's ``analysis`` object of a pipeline outcome, or None with the reason (rejected
+    """The report's ``analysis`` object of a pipeline outcome, or None with the reason (rejected
     program, nothing to differentiate).  An analysis the command line ``asked`` for (by name, v,
     call or iteration) that cannot be done is a usage error (exit 2)."""
     if outcome.result.program is None:
@@ -452,20 +624,21 @@ def _analysis_lines(a: dict) -> list[str]:
                                                                   if a.get("line") else ""),
            f"leaves: {', '.join(a['leaves']) or '(none)'}"]
     if a["grad_tensor"] is not None:
-        out.append(f"v ({a['grad_tensor_source'].replace('_', ' ')}): {_fmt(a['grad_tensor'])}")
+        out.append(f"v ({a['grad_tensor_source'].replace('_', ' ')}): {_values(a['grad_tensor'])}")
     for leaf in a["leaves"]:
         if leaf in a["jacobian"]:
             J = np.array(a["jacobian"][leaf], dtype=object)
             rows = int(np.prod(a["output_shape"])) if a["output_shape"] else 1
             flat = J.reshape(rows, -1) if J.size else J
-            out.append(f"J = d {a['output']} / d {leaf}  ({flat.shape[0]} x {flat.shape[-1] if J.size else 0}):")
-            out.extend("    " + _fmt(list(row)) for row in (flat.tolist() if J.size else []))
+            size = f"{flat.shape[0]} x {flat.shape[-1] if J.size else 0}"
+            whole = not J.size or max(flat.shape) <= MATRIX_SHOWN
+            out.append(f"J = d {a['output']} / d {leaf}  ({size}" + ("):" if whole else
+                                                                 "; its corners, all of it with --json):"))
+            out.extend("    " + row for row in (_matrix_rows(flat) if J.size else []))
         if a["vjp"] is not None:
-            out.append(f"vᵀJ      {leaf}: {_fmt(a['vjp'][leaf])}")
+            out.append(f"vᵀJ      {leaf}: {_values(a['vjp'][leaf])}")
         if a["backward"] is not None:
-            g = np.asarray(a["backward"][leaf], dtype=object)
-            out.append(f"backward {leaf}.grad: " + (_fmt(a["backward"][leaf]) if g.size <= 64 else
-                                                     f"shape {list(g.shape)} (see --json)"))
+            out.append(f"backward {leaf}.grad: {_values(a['backward'][leaf])}")
     for note in a.get("notes", []):
         out.append(f"note: {note}")
     verdict = {True: "agree", False: "DISAGREE", None: "not compared"}[a["match"]]
@@ -493,6 +666,35 @@ def _analysis_lines(a: dict) -> list[str]:
 
 def _fmt(x) -> str:
     return json.dumps(x, allow_nan=False)
+
+
+# The terminal shows a value of up to VALUES_SHOWN numbers whole, and J whole up to MATRIX_SHOWN
+# rows and columns; past that, their first values or J's corners (CORNER rows and columns each):
+# a 1000 x 100 J is 3 rows of 7 entries, not 156 KB. --json has all of them.
+VALUES_SHOWN, MATRIX_SHOWN, CORNER = 64, 12, 3
+
+
+def _values(values) -> str:
+    """A vector or tensor for the terminal: all of it when small, else its shape and first values."""
+    shape = list(np.shape(np.asarray(values, dtype=object)))
+    if int(np.prod(shape)) <= VALUES_SHOWN:
+        return _fmt(values)
+    return f"shape {shape}: {_summary(values, shape)}"
+
+
+def _matrix_rows(flat: np.ndarray) -> list[str]:
+    """J's rows as text, or, when it is larger than MATRIX_SHOWN either way, its corners with "..."."""
+    def pick(n):
+        return list(range(n)) if n <= MATRIX_SHOWN else [*range(CORNER), None, *range(n - CORNER, n)]
+
+    rows, cols = pick(flat.shape[0]), pick(flat.shape[1])
+    text = []
+    for i in rows:
+        if i is None:
+            text.append("...")
+            continue
+        text.append("[" + ", ".join("..." if j is None else _fmt(flat[i, j]) for j in cols) + "]")
+    return text
 
 
 def _rule(title: str) -> str:

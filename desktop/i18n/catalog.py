@@ -2,11 +2,13 @@
 
 ``resources/i18n/backprop_lens_<lang>.ts`` are the sources (committed, edited by
 translators or with Qt Linguist).  The ``.qm`` files Qt loads are built from
-them by ``pyside6-lrelease`` and never committed: :func:`ensure_built` builds a
-``.qm`` that is missing or older than its ``.ts``, next to it when that folder
-is writable (a source checkout), else in a per-user cache folder (an installed
-wheel in a read-only site-packages).  The app calls it at start, as do
-``scripts/setup.sh`` and the tests.
+them by ``pyside6-lrelease`` and never committed.  A wheel ships them, compiled
+when it is built (``scripts/build_backend.py``), and an installed package's files are
+never written to.  In a source checkout :func:`ensure_built` builds a ``.qm`` that is
+missing or older than its ``.ts`` next to it (the app calls it at start, as do
+``scripts/setup.sh`` and the tests); only when that cannot be done (an installed
+package without its ``.qm``, a read-only folder) does it build into the user's cache
+folder.
 
 :func:`update` re-extracts the strings: ``pyside6-lupdate`` over ``desktop/``
 plus the ``_T`` texts of ``core/explain.py`` (context ``explain``) and of every
@@ -20,8 +22,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -67,13 +71,23 @@ def cache_folder() -> Path:
     return Path(base) / "backprop-lens" / "i18n"
 
 
-def _qm_name(language: str) -> str:
+def qm_name(language: str) -> str:
     return f"{APP_NAME}_{language}.qm"
 
 
 def qm_candidates(language: str) -> list[Path]:
     """The places a built .qm may be, in order of preference."""
-    return [i18n_folder() / _qm_name(language), cache_folder() / _qm_name(language)]
+    return [i18n_folder() / qm_name(language), cache_folder() / qm_name(language)]
+
+
+def installed(folder: Path) -> bool:
+    """True when ``folder`` is inside a site-packages folder: an installed package, whose
+    files came from one build (its .qm compiled from its .ts) and are never written to."""
+    roots = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
+    roots.update(site.getsitepackages())
+    roots.add(site.getusersitepackages())
+    folder = Path(os.path.realpath(folder))
+    return any(folder.is_relative_to(os.path.realpath(root)) for root in roots if root)
 
 
 # -- the tools -----------------------------------------------------------------------------
@@ -104,7 +118,9 @@ def _run(command: list[str]) -> str:
 # -- building ------------------------------------------------------------------------------
 
 def _up_to_date(qm: Path, ts: Path) -> bool:
-    return qm.is_file() and qm.stat().st_mtime >= ts.stat().st_mtime
+    """The .qm exists and was built from this .ts: it is at least as new, or shipped with it
+    in an installed package (where installing sets the files' times in any order)."""
+    return qm.is_file() and (qm.stat().st_mtime >= ts.stat().st_mtime or installed(qm.parent))
 
 
 def _writable(folder: Path) -> bool:
@@ -116,12 +132,14 @@ def _writable(folder: Path) -> bool:
 
 
 def build(language: str, target: Path | None = None) -> Path:
-    """Compile the language's .ts into ``target`` (default: the first writable candidate)."""
+    """Compile the language's .ts into ``target`` (default: the first candidate that is
+    writable and not an installed package)."""
     ts = ts_path(language)
     if target is None:
-        target = next((qm for qm in qm_candidates(language) if _writable(qm.parent)), None)
+        target = next((qm for qm in qm_candidates(language)
+                       if not installed(qm.parent) and _writable(qm.parent)), None)
         if target is None:
-            raise OSError(f"no writable folder for {_qm_name(language)}: {qm_candidates(language)}")
+            raise OSError(f"no writable folder for {qm_name(language)}: {qm_candidates(language)}")
     target.parent.mkdir(parents=True, exist_ok=True)
     # lrelease writes a temporary file that replaces the old one in one step, so a
     # second process (the app while the tests build) never reads half a file.

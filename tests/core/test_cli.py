@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -443,3 +444,161 @@ def test_launcher_forwards_to_the_cli(tmp_path, capsys):
 def test_json_is_one_object_even_when_the_program_prints_braces(tmp_path, capsys):
     code, got, err = run_json(capsys, write(tmp_path, "print('{\"stdout\": 1}')\nprint('}')\n"))
     assert code == 0 and got["stdout"] == "{\"stdout\": 1}\n}\n"
+
+
+# --- (f) one parser: commands, help, version; progress; the summary's size; stderr -----------------
+def test_top_level_help_lists_the_commands_with_examples(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "run" in out and "report" in out and "examples:" in out
+    assert "backprop-lens run prog.py --json" in out and "backprop-lens report prog.py -o report.html" in out
+    assert "--program" not in out          # python -m core has no app
+
+
+def test_the_launcher_help_is_the_same_parser_with_the_app(capsys):
+    from desktop.launcher import main as launcher_main
+    assert launcher_main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for text in ("run", "report", "--program", "--screenshot", "--language", "--version",
+                 "backprop-lens --program prog.py --screenshot out.png"):
+        assert text in out
+    assert launcher_main(["frobnicate"]) == 2
+    assert "invalid choice: 'frobnicate'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["run", "--help"], ["report", "--help"]])
+def test_help_names_no_file_that_is_not_shipped(capsys, argv):
+    from desktop.launcher import main as launcher_main
+    for run in (main, launcher_main):
+        assert run(argv) == 0
+        out = capsys.readouterr().out
+        assert "usage:" in out
+        for unshipped in ("DESIGN.md", "STYLE.md", "research/", "arrives with"):
+            assert unshipped not in out
+
+
+def test_version_on_both_commands(tmp_path, capsys):
+    from importlib.metadata import version
+    from desktop.launcher import main as launcher_main
+    expected = f"backprop-lens {version('backprop-lens')}\n"
+    assert launcher_main(["--version"]) == 0 and capsys.readouterr().out == expected
+    done = subprocess.run([sys.executable, "-m", "core", "--version"], cwd=tmp_path, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)), timeout=60)
+    assert done.returncode == 0 and done.stdout == expected
+
+
+def test_python_dash_m_core_needs_a_command(tmp_path):
+    done = run_subprocess([sys.executable, "-m", "core"], tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "usage: python -m core" in done.stderr and "required: COMMAND" in done.stderr
+
+
+def test_a_large_jacobian_is_summarised_in_the_terminal_and_whole_in_json(tmp_path, capsys):
+    from core.cli import CORNER, MATRIX_SHOWN
+    n = 2 * MATRIX_SHOWN
+    path = write(tmp_path, f"import torch\nx = torch.linspace(-1, 1, {n}, requires_grad=True)\ny = x * 3\n"
+                           f"y.backward(torch.ones({n}))\n")
+    code, out, err = run_text(capsys, path, "--pytorch", "off")
+    assert code == 0
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("J = d y / d x"))
+    assert f"({n} x {n}; its corners" in lines[head]
+    rows = lines[head + 1:head + 2 + 2 * CORNER]
+    assert [r.strip() for r in rows].count("...") == 1
+    assert rows[0].strip() == "[3.0, 0.0, 0.0, ..., 0.0, 0.0, 0.0]"      # the top-left corner's diagonal
+    assert not lines[head + 2 + 2 * CORNER].startswith("    [")         # nothing past the corners
+    assert f"shape [{n}]" in out and "(24 values)" in out                # x.grad: its shape and first values
+    code, got, err = run_json(capsys, path, "--pytorch", "off")
+    assert len(got["analysis"]["jacobian"]["x"]) == n and len(got["analysis"]["jacobian"]["x"][0]) == n
+
+
+def test_a_small_jacobian_is_shown_whole(tmp_path, capsys):
+    code, out, err = run_text(capsys, write(tmp_path, OK_PROGRAM), "--pytorch", "off")
+    assert "J = d " in out and "(1 x 2):" in out and "[2.0, 4.0]" in out and "corners" not in out
+
+
+def test_the_progress_line_waits_then_shows_the_stage_and_is_wiped():
+    import io
+    from core.cli import Progress
+    now = [0.0]
+    stream = io.StringIO()
+    progress = Progress(stream, clock=lambda: now[0], width=100)
+    progress(0.3, "symbolic Jacobian")
+    assert stream.getvalue() == ""                                    # under a second: nothing
+    now[0] = Progress.DELAY + 1.2
+    progress(0.5, "Jacobian rows 3 of 9 (0.2 s)")
+    assert stream.getvalue() == "\rbackprop-lens: analysing (2 s): Jacobian rows 3 of 9 (0.2 s)\x1b[K"
+    progress.__exit__(None, None, None)
+    assert stream.getvalue().endswith(Progress.WIPE)
+    now[0] += 5
+    progress.draw()                                                   # after the end: nothing more
+    assert stream.getvalue().endswith(Progress.WIPE)
+    long = Progress(io.StringIO(), clock=lambda: 10.0, width=30)
+    long.text = "x" * 100
+    assert len(long.line()) == 29                                     # never wider than the terminal
+
+
+SLOW_PROGRAM = ("import time\nimport torch\ntime.sleep(0.8)\n"
+                "x = torch.tensor([1., 2.], requires_grad=True)\n(x * x).sum().backward()\n")
+
+
+def run_with_stderr_on_a_terminal(command: list[str], cwd: Path) -> tuple[int, str, str]:
+    """(status, stdout, stderr) of ``command`` with its stderr on a pseudo-terminal."""
+    import pty
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:            # the child closed the terminal
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = process.communicate(timeout=120)[0]
+    os.close(master)
+    return process.returncode, out.decode(), err.decode()
+
+
+def test_a_long_analysis_shows_progress_on_a_terminal_only(tmp_path):
+    path = write(tmp_path, SLOW_PROGRAM)
+    command = [sys.executable, "-m", "core", "run", str(path), "--pytorch", "off"]
+    status, out, err = run_with_stderr_on_a_terminal(command, tmp_path)
+    assert status == 0 and "verdict: vᵀJ and backward agree" in out
+    assert re.search(r"\rbackprop-lens: analysing \(\d+ s\): [A-Za-z ]+\x1b\[K", err), repr(err)
+    assert err.endswith("\r\x1b[K")                                   # wiped: the terminal is left clean
+    status, out, err = run_with_stderr_on_a_terminal(command + ["--json"], tmp_path)
+    assert status == 0 and strict_loads(out)["error"] is None
+    assert err == ""                                                  # JSON into a pipe: quiet
+    piped = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                           env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+    assert piped.returncode == 0 and piped.stderr == ""              # stderr not a terminal: quiet
+
+
+def test_c_libraries_noise_on_stderr_is_dropped_and_the_rest_kept(capfd):
+    from core.cli import quiet_stderr
+    with quiet_stderr() as terminal:
+        os.write(2, b'Fontconfig warning: "/usr/share/fontconfig/conf.avail/05-reset-dirs-sample.conf", line 6\n')
+        os.write(2, b"a library's own message\n")
+        terminal.write("progress\n")
+        terminal.flush()
+        assert capfd.readouterr().err == "progress\n"                 # held back while the work runs
+    assert capfd.readouterr().err == "a library's own message\n"
+
+
+def test_the_apps_start_parses_without_loading_the_analysis_or_the_exports(tmp_path):
+    # the app's start goes through this parser too; the analysis (sympy, symengine) and core.export
+    # load only when a command runs
+    code = ("import sys\n"
+            "from core import cli\n"
+            "from desktop import launcher\n"
+            "app = cli.App(add_options=launcher._app_options, start=lambda options: 0)\n"
+            "options = cli.build_parser(app=app).parse_args(['--program', 'p.py', '--language', 'zh_CN'])\n"
+            "assert options.command is None and options.program == 'p.py'\n"
+            "print(sorted(m for m in ('core.analysis', 'core.export', 'sympy', 'symengine') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+    assert done.returncode == 0 and done.stdout == "[]\n", done.stdout + done.stderr
