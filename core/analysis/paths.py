@@ -14,6 +14,7 @@ import numpy as np
 
 from core.analysis.trace import node_id
 from core.autograd.engine import node_apply
+from core.naming import element_name
 from core.ops.vjp import NumpyF
 from core.tensor.node import AccumulateGrad
 
@@ -25,6 +26,14 @@ class PathStep:
     name: str | None     # the program's name for the node's output, where it has one
     element: tuple       # index into the node's output
     partial: float       # d(this element) / d(next step's element); 1.0 at the leaf
+    via: int | None = None        # which input of the node the path goes on through (None at the leaf)
+    via_name: str | None = None   # PyTorch's name for that input ("self", "other", "mat2"), where known
+    inputs: int = 0               # how many inputs the node has (a path through one of two says which)
+
+    @property
+    def label(self) -> str | None:
+        """The element as the J names it (``y_12``), when the node's output has a name."""
+        return None if self.name is None else element_name(self.name, self.element)
 
 
 @dataclass
@@ -35,7 +44,8 @@ class ChainPath:
     def to_json(self):
         return {"product": self.product,
                 "steps": [{"node": s.node, "grad_fn": s.grad_fn, "name": s.name, "element": list(s.element),
-                           "partial": s.partial} for s in self.steps]}
+                           "label": s.label, "partial": s.partial, "via": s.via, "via_name": s.via_name,
+                           "inputs": s.inputs} for s in self.steps]}
 
 
 class LocalPartials:
@@ -98,16 +108,26 @@ def chain_paths(out, leaf, i: int, k: int, names=None, max_paths: int = 200, par
                                                          _unflat(o_flat, shape), 1.0)], product))
             return
         rows = partials.rows(fn, shape, o_flat)
-        for (nxt, _), grad in zip(fn.next_functions, rows):
+        input_names = _input_names(fn)
+        for position, ((nxt, _), grad) in enumerate(zip(fn.next_functions, rows)):
             if nxt is None or grad is None:
                 continue
             flat = grad.ravel()
             for e in np.flatnonzero(flat):
                 p = float(flat[e])
-                step = PathStep(node_id(fn), type(fn).__name__, name_of(fn), _unflat(o_flat, shape), p)
+                step = PathStep(node_id(fn), type(fn).__name__, name_of(fn), _unflat(o_flat, shape), p,
+                                via=position, via_name=input_names[position] if input_names else None,
+                                inputs=len(fn.next_functions))
                 walk(nxt, int(e), steps + [step], product * p)
     walk(root, i, [], 1.0)
     return paths, float(sum(p.product for p in paths)), complete
+
+
+def _input_names(fn) -> tuple:
+    """PyTorch's names for a node's inputs, in next_functions order (empty when not known)."""
+    op = getattr(fn, "op", None)
+    names = getattr(op, "input_names", None) or ()
+    return tuple(names) if len(names) == len(fn.next_functions) else ()
 
 
 def _unflat(o_flat, shape):
