@@ -75,7 +75,8 @@ class Exporter(QObject):
             action.setEnabled(have)
 
     def _suggested_name(self, fmt: str) -> str:
-        stem = Path(self.window.state.path or getattr(self.window, "_program_name", "") or "program").stem
+        # the work's own name (a file's, a lesson's, a restored work's), as the title shows it
+        stem = Path(self.window.document_name()).stem or "program"
         suffix = SUFFIXES[fmt]
         if fmt == "script":
             return f"{stem}_pytorch{suffix}"
@@ -87,7 +88,7 @@ class Exporter(QObject):
             self._tell(fmt, self.tr("There is nothing to export yet: run the program (Ctrl+Enter) and wait for "
                                     "its analysis."))
             return
-        folder = Path(self.window.state.path).parent if self.window.state.path else Path.home()
+        folder = Path(self.window.document_folder() or Path.home())
         filters = {"html": self.tr("HTML report (*.html)"), "latex": self.tr("LaTeX (*.tex)"),
                    "script": self.tr("Python (*.py)"), "svg": self.tr("SVG picture (*.svg)"),
                    "png": self.tr("PNG picture (*.png)")}
@@ -102,7 +103,7 @@ class Exporter(QObject):
             if fmt == "png":
                 self._write_png(path)
                 return
-            options = {"format": fmt, "filename": Path(self.window.state.path or "program.py").name,
+            options = {"format": fmt, "filename": self.window.document_name(),
                        "step": self.window.state.step, "lang": _language()}
             job = self.window.host.submit(Job("export", options=options))
         except Exception as e:  # noqa: BLE001 - said in a message, never lost in a slot

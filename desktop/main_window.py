@@ -7,12 +7,13 @@ GUI thread.  Nothing here computes.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, qVersion
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QSize, Qt, QTimer, qVersion
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QPushButton, QSplitter, QTabWidget, QTextBrowser,
@@ -20,8 +21,9 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLa
 
 import resources
 from desktop.appearance import settings as app_settings
-from desktop.appearance.presenter import PresenterMode
-from desktop.appearance.theme import DARK, LIGHT, SYSTEM, ThemeManager
+from desktop.appearance.presenter import PRESENTER_SCALES, PresenterMode
+from desktop.appearance.text_size import apply_scale, stored_scale, valid_scale
+from desktop.appearance.theme import ThemeManager, theme_choices
 from desktop.console import ConsoleView
 from desktop.editor.code_editor import CodeEditor
 from desktop.exports import Exporter
@@ -39,15 +41,13 @@ from desktop.stepper.stepper import StepperBar
 from desktop.worker import Job, WorkerHost
 from desktop.workspace import (SUFFIX, RecoveryBar, RecoverySession, Workspace, WorkspaceError, add_recent_file,
                                check_view, clear_recent_files, find_recoverable, load_document, recent_files,
-                               recovery_directory, remove_recent_file, save_workspace)
+                               recovery_directory, remove_recent_file, save_workspace, with_workspace_suffix)
 
 PROGRAM_CHOICE = None  # the output picker's "the program's choice" entry
 NEW_PROGRAM = "import torch\n\n"
 AUTOSAVE_DELAY_MS = 3000       # after the last change ...
 AUTOSAVE_MAX_DELAY_MS = 15000  # ... but never longer after the first unsaved one
 
-
-PRESENTER_SCALES = (1.25, 1.6, 2.0, 2.5)   # the presenter text sizes offered in the View menu
 WINDOW_SIZE = QSize(1280, 800)              # the size the window opens at, when its screen has room
 READABLE_COLUMNS = 40                       # the editor never gets narrower than this many characters
 
@@ -63,7 +63,6 @@ class MainWindow(QMainWindow):
             program_text = resources.read_lesson(program_name)
         self.state = AppState()
         self.host = WorkerHost(self)
-        self._program_name = program_name or ""
         self._job_id = None
         self._paths_job = None
         self._reset_why: str | None = None   # why a choice went back to its default; said with the next results
@@ -78,10 +77,12 @@ class MainWindow(QMainWindow):
         self._connect()
         self._build_lessons_and_appearance()
         self._build_settings_menu()
+        self._restore_window_layout()
 
         self.editor.set_program(program_text)
         self.state.set_program(program_text)
         self._init_workspace(program_name or "")
+        self._select_lesson(program_name if _is_lesson(program_name, program_text) else None)
         self._set_status(self.tr("Ready"))
         self.host.submit(Job("warmup"))
         if autorun:
@@ -111,12 +112,23 @@ class MainWindow(QMainWindow):
         self.call_picker = CallPicker(self)     # shown when the program differentiates more than once
         io.addWidget(self.call_picker)
         io.addWidget(self.v_editor)
+        # the console shows the program's own run; said when the results use another v
+        self.v_note = QLabel(self)
+        self.v_note.setObjectName("v-note")
+        self.v_note.setWordWrap(True)
+        self.v_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.v_note.hide()
+        io.addWidget(self.v_note)
+        self._own_v = None      # (what it is for, the program's own v), from the last run with it
 
         self.results = SideBySidePanel(self)    # scrolls inside, below its verdict
         self.paths_view = QTextBrowser(self)
         self.paths_view.setPlaceholderText(self.tr("Click an entry of J to see its chain-rule paths: every "
                                                    "route from that output element to that leaf element, with "
                                                    "the product of the local derivatives along it."))
+        self.paths_view.setOpenLinks(False)     # a path:N link marks that path on the graph
+        self.paths_view.anchorClicked.connect(self._path_clicked)
+        self._paths_result = None
 
         top = QWidget(self)
         top_layout = QVBoxLayout(top)
@@ -236,14 +248,22 @@ class MainWindow(QMainWindow):
         self.language_menu = add_language_menu(self, before=self.help_menu)
 
     def _build_settings_menu(self):
-        # Settings ▸ Limits, as core's LimitExceeded messages name it; before Help, after Lessons
+        # Settings ▸ Settings... (the dialog) and Settings ▸ Limits (its Limits page, as core's
+        # LimitExceeded messages name it); before Help, after Lessons
         self.settings_menu = QMenu(self.tr("&Settings"), self)
-        self.limits_action = self.settings_menu.addAction(self.tr("&Limits..."))
+        self.settings_action = self.settings_menu.addAction(self.tr("&Settings..."))
         # no platform but macOS binds Preferences to a key: Ctrl+, then, as in most editors
-        self.limits_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)
-                                        or [QKeySequence("Ctrl+,")])
+        self.settings_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)
+                                          or [QKeySequence("Ctrl+,")])
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.setToolTip(self.tr("Theme, text size, language and the limits of a run"))
+        self.settings_action.triggered.connect(lambda: self.show_settings())
+        self.addAction(self.settings_action)    # also with the menu bar out of reach
+        self.limits_action = self.settings_menu.addAction(self.tr("&Limits..."))
         self.limits_action.setToolTip(self.tr("The limits of a run: steps, seconds, tensor elements, memory..."))
         self.limits_action.triggered.connect(lambda: self.show_limits())
+        self.settings_dialog = None
+        self._settings_page: str | None = None     # the page the dialog was closed at
         self.menuBar().insertMenu(self.help_menu.menuAction(), self.settings_menu)
         self.limits_button: QPushButton | None = None   # "Change limits...", after a run a limit stopped
 
@@ -262,6 +282,8 @@ class MainWindow(QMainWindow):
         self._panes_timer.timeout.connect(self.fit_panes)
         self.results.contentResized.connect(self._results_resized)
         self.stepper.stepChanged.connect(s.set_step)
+        self.stepper.stepChanged.connect(self._stepped)
+        self._restoring_step = False     # a loaded workspace's step: its view chose the side tab
         s.stepChanged.connect(self._show_step)
         s.resultsChanged.connect(self._show_results)
         s.busyChanged.connect(self._show_busy)
@@ -279,8 +301,6 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.lessons_dock], [320], Qt.Orientation.Horizontal)
         browser = self.lessons_dock.browser
         browser.openRequested.connect(self.open_lesson)
-        if not browser.select(self._program_name):
-            browser.select(app_settings.load(app_settings.LAST_LESSON))
         self.lessons_dock.setVisible(bool(app_settings.load(app_settings.LESSONS_VISIBLE)))
         self.lessons_action = self.lessons_dock.toggleViewAction()
         self.lessons_action.setShortcut(QKeySequence("Ctrl+L"))
@@ -331,8 +351,7 @@ class MainWindow(QMainWindow):
         theme_menu = self.view_menu.addMenu(self.tr("&Theme"))
         group = QActionGroup(self)
         self.theme_actions = {}
-        for choice, text in ((SYSTEM, self.tr("Follow the &system")), (LIGHT, self.tr("&Light")),
-                             (DARK, self.tr("&Dark"))):
+        for choice, text in theme_choices():
             action = theme_menu.addAction(text)
             action.setCheckable(True)
             action.triggered.connect(lambda _checked=False, c=choice: self.set_theme(c))
@@ -340,6 +359,9 @@ class MainWindow(QMainWindow):
             self.theme_actions[choice] = action
         self.theme.changed.connect(self._theme_changed)
         self.theme.reload()
+        self._base_points = (self.editor.font().pointSizeF(), self.console.browser().font().pointSizeF())
+        self._text_scale = 1.0
+        self.text_scale_changed(apply_scale(stored_scale()))
 
     def open_lesson(self, name: str) -> bool:
         """Put lesson ``name``'s program in the editor and run it (after asking
@@ -347,7 +369,7 @@ class MainWindow(QMainWindow):
         if not self.replace_program(resources.read_lesson(name), name):
             return False
         app_settings.store(app_settings.LAST_LESSON, name)
-        self.lessons_dock.browser.select(name)
+        self._select_lesson(name)
         return True
 
     def open_adjacent_lesson(self, step: int) -> bool:
@@ -355,11 +377,16 @@ class MainWindow(QMainWindow):
         browser; False at either end of the list or when the user cancels."""
         browser = self.lessons_dock.browser
         names = browser.lesson_names()
-        current = browser.selected() or self._program_name
+        current = browser.selected() or app_settings.load(app_settings.LAST_LESSON)
         index = names.index(current) + step if current in names else (0 if step > 0 else len(names) - 1)
         if not 0 <= index < len(names):
             return False
         return self.open_lesson(names[index])
+
+    def _select_lesson(self, name: str | None):
+        """Show lesson ``name`` as the one in the editor in the browser; None: the work is no lesson
+        (New, a file opened, a restored work), so none is."""
+        self.lessons_dock.browser.select(name)
 
     def _lessons_toggled(self, visible: bool):
         if self.isVisible() and not self.presenter.is_active():   # presenter mode hides it for a while
@@ -472,7 +499,49 @@ class MainWindow(QMainWindow):
         if not self._fitted_to_screen:
             self._fitted_to_screen = True
             self._fit_to_screen()
+            if self._remembered_splitters:      # once the window has its real size
+                QTimer.singleShot(0, self._apply_remembered_splitters)
         super().showEvent(event)
+
+    # -- the window's size, place and dividers, from one session to the next -------------------
+    def _restore_window_layout(self):
+        """The place, size and dividers the window had when the user last closed it, fitted to the
+        screens there are now: on the screen it overlaps most (the primary one when it overlaps
+        none), and never larger than that screen (a 1024x768 projector never gets a 1280x800
+        window; showEvent's fit then maximises a window as large as the screen)."""
+        rect = _parse_rect(app_settings.load(app_settings.WINDOW_GEOMETRY))
+        if rect is not None:
+            screen = _screen_for(rect)
+            self.setScreen(screen)
+            self.setGeometry(_fitted(rect, screen.availableGeometry()))
+        if app_settings.load(app_settings.WINDOW_MAXIMIZED):
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+        try:
+            sizes = json.loads(app_settings.load(app_settings.WINDOW_SPLITTERS) or "null")
+        except ValueError:
+            sizes = None
+        self._remembered_splitters = check_view({"splitters": sizes}).get("splitters")
+
+    def _apply_remembered_splitters(self):
+        sizes, self._remembered_splitters = self._remembered_splitters, None
+        if sizes and not self.presenter.is_active():
+            self._set_splitter_sizes(sizes)
+
+    def _set_splitter_sizes(self, sizes: list) -> None:
+        """Each divider at its sizes (checked by check_view), when they are for its panes."""
+        if len(sizes) == len(self.splitters):
+            for splitter, s in zip(self.splitters, sizes):
+                if len(s) == splitter.count() and sum(s) > 0:
+                    splitter.setSizes(s)
+
+    def _remember_window_layout(self):
+        """Keep the window's place, size (not maximised) and dividers for the next session."""
+        maximized = bool(self.windowState() & Qt.WindowState.WindowMaximized)
+        rect = self.normalGeometry() if maximized else self.geometry()
+        if rect.isValid():
+            app_settings.store(app_settings.WINDOW_GEOMETRY, f"{rect.x()},{rect.y()},{rect.width()},{rect.height()}")
+        app_settings.store(app_settings.WINDOW_MAXIMIZED, maximized)
+        app_settings.store(app_settings.WINDOW_SPLITTERS, json.dumps([s.sizes() for s in self.splitters]))
 
     def set_presenter_mode(self, on: bool):
         """Presenter mode on or off (F5; Esc also leaves)."""
@@ -481,6 +550,32 @@ class MainWindow(QMainWindow):
     def set_theme(self, choice: str):
         """"system", "light" or "dark" (kept for the next session)."""
         self.theme.set_choice(choice)
+
+    def text_scale(self) -> float:
+        """The text size outside presenter mode (Settings), times the platform's."""
+        return self._text_scale
+
+    def set_text_scale(self, scale: float, save: bool = True):
+        """Make all text ``scale`` times the platform's size outside presenter mode (kept for the
+        next session when ``save``); presenter mode, if on, presents from the new size."""
+        scale = valid_scale(scale)
+        if save:
+            app_settings.store(app_settings.TEXT_SCALE, scale)
+        with self.presenter.suspended():
+            apply_scale(scale)     # every window takes it up (text_scale_changed)
+
+    def text_scale_changed(self, scale: float):
+        """The application's fonts are ``scale`` times the platform's now (desktop.appearance.text_size):
+        the editor, the console and the graph, which size their own text, follow."""
+        if self.presenter.is_active():
+            return      # presenter mode's sizes; set_text_scale leaves it first
+        self._text_scale = scale
+        editor_points, console_points = self._base_points
+        self.editor.set_font_point_size(editor_points * scale)
+        self.console.set_font_point_size(console_points * scale)
+        self.graph.style_.set_presentation(scale, 1.0)
+        self.keep_editor_readable()
+        self.restyle_views()
 
     def _theme_changed(self, _shown: str):
         action = self.theme_actions.get(self.theme.choice())
@@ -660,6 +755,12 @@ class MainWindow(QMainWindow):
         run = s.run or {}
         error = run.get("error")
         notes = [{"category": self.tr("Backprop Lens note"), "message": translate_text(n)} for n in run.get("notes", [])]
+        own_v, v_differs = self._program_v(s.analysis)
+        self.v_note.setText(self.tr("What the program printed comes from its own backward, with its own v; "
+                                    "J, vᵀJ and x.grad here use the v chosen above."))
+        self.v_note.setVisible(v_differs)
+        if v_differs:
+            notes.insert(0, {"category": self.tr("Backprop Lens note"), "message": self.v_note.text()})
         self.console.set_run(run.get("stdout", ""), error, run.get("warnings", []) + notes)
         self._offer_limits(error)
         if error and error.get("line") and s.program == self.editor.program():
@@ -674,11 +775,26 @@ class MainWindow(QMainWindow):
         self.graph.set_graph(graph, self._no_graph_text())
         self.inspector.set_graph(graph)
         self.paths_view.clear()
+        self._paths_result = None
         if a is not None:
-            self.v_editor.set_shape(a.get("output_shape") or [], a.get("grad_tensor"))
+            self.v_editor.set_shape(a.get("output_shape") or [], a.get("grad_tensor"), program_v=own_v)
         elif s.note:
             self.results_note(s.note)
         self.stepper.set_trace(s.trace)
+
+    def _program_v(self, analysis: dict | None) -> tuple:
+        """(the program's own v for what is analysed, if known; whether the results use another v).
+        The program's v is the one an analysis without a chosen v used (core does not say it when
+        one is chosen), kept for the same program, output and call."""
+        if analysis is None:
+            return None, False
+        s = self.state
+        key = (s.program, s.output, s.call)
+        if analysis.get("grad_tensor_source") != "option":
+            self._own_v = (key, analysis.get("grad_tensor"))
+        own = self._own_v[1] if self._own_v is not None and self._own_v[0] == key else None
+        chosen = analysis.get("grad_tensor_source") == "option"
+        return own, chosen and (own is None or own != analysis.get("grad_tensor"))
 
     def _no_graph_text(self) -> str | None:
         """Why no graph is drawn, unless it is that the output has no grad_fn (the graph's own
@@ -720,6 +836,12 @@ class MainWindow(QMainWindow):
         self.output_picker.setCurrentIndex(max(0, self.output_picker.findData(current)))
         self.output_picker.blockSignals(False)
 
+    def _stepped(self, index: int):
+        """The user stepped (buttons, keys, a clicker, playing): the Step tab comes forward, as the
+        step is what they look at now (the Paths tab hid it).  A loaded step keeps its view's tab."""
+        if index >= 0 and not self._restoring_step:
+            self.side_tabs.setCurrentWidget(self.inspector)
+
     def _show_step(self, index: int):
         trace = self.state.trace
         self.graph.show_step(trace, index)
@@ -755,24 +877,27 @@ class MainWindow(QMainWindow):
         self.side_tabs.setCurrentWidget(self.paths_view)
 
     def _paths_ready(self, job_id: int, result):
-        if job_id != self._paths_job or result is None:
+        if job_id != self._paths_job:
             return
-        a = self.state.analysis or {}
-        labels = a.get("labels") or {}
-        out_names = labels.get("output") or []
-        leaf_names = labels.get(result["leaf"]) or []
-        i, k = result["i"], result["k"]
-        head = self.tr("∂{0} / ∂{1} = {2:.6g}: the sum over {3} path(s)").format(
-            out_names[i] if i < len(out_names) else i, leaf_names[k] if k < len(leaf_names) else k,
-            result["total"], len(result["paths"]))
-        lines = [f"<b>{head}</b>"]
-        for p in result["paths"]:
-            chain = " → ".join(f"{s['grad_fn']}{'(' + s['name'] + ')' if s['name'] else ''}"
-                               f"[{','.join(map(str, s['element']))}] ×{s['partial']:.4g}" for s in p["steps"][:-1])
-            lines.append(f"{chain} = {p['product']:.6g}")
-        if not result["complete"]:
-            lines.append(self.tr("(more paths than shown)"))
-        self.paths_view.setHtml("<br>".join(lines))
+        if result is None:   # the service no longer holds (or does not yet hold) this analysis
+            self._paths_result = None
+            self.paths_view.setPlainText(self.tr("The paths of this entry cannot be listed: the analysis they "
+                                                 "belong to is not the service's current one. Click the entry "
+                                                 "again when the analysis has finished."))
+            return
+        from desktop.results.paths_text import paths_html
+        self._paths_result = result
+        output = (self.state.analysis or {}).get("output") or "out"
+        self.paths_view.setHtml(paths_html(result, output))
+        self.graph.highlight_path(None)
+
+    def _path_clicked(self, url) -> None:
+        """A path of the Paths tab was clicked: mark it on the graph."""
+        from desktop.results.paths_text import path_index
+        n = path_index(url.toString())
+        paths = (self._paths_result or {}).get("paths") or []
+        if n is not None and n < len(paths):
+            self.graph.highlight_path(paths[n]["steps"])
 
     # -- workspaces: files, unsaved changes, autosave and recovery -------------------------
     def _init_workspace(self, name: str):
@@ -823,6 +948,15 @@ class MainWindow(QMainWindow):
     def workspace_path(self) -> str | None:
         return self._workspace_path
 
+    def document_name(self) -> str:
+        """The work's name as the title shows it: its file's, a lesson's, or "Untitled"."""
+        return self._document_name
+
+    def document_folder(self) -> str:
+        """The folder of the work's file (its workspace, else its program), or "" for none."""
+        path = self._workspace_path or self.state.path
+        return os.path.dirname(path) if path else ""
+
     def is_modified(self) -> bool:
         """True when the program, output or v differ from what was opened or saved (the step
         and the layout are saved too, but moving them is no change to the work)."""
@@ -850,6 +984,7 @@ class MainWindow(QMainWindow):
         self._workspace_path = workspace_path
         self.state.path = program_path
         self._document_name = name
+        self._select_lesson(None)          # open_lesson selects its lesson after this
         self._saved_snapshot = None if modified else self._snapshot()
         self._update_title()
         self._workspace_changed()
@@ -858,10 +993,9 @@ class MainWindow(QMainWindow):
     def _apply_view(self, view: dict):
         view = check_view(view)   # sizes Qt can take (a 2**31 would raise in setSizes), or none
         sizes = view.get("splitters")
-        if isinstance(sizes, list) and len(sizes) == len(self.splitters):
-            for splitter, s in zip(self.splitters, sizes):
-                if len(s) == splitter.count() and sum(s) > 0:
-                    splitter.setSizes(s)
+        if sizes:
+            self._set_splitter_sizes(sizes)
+            self._remembered_splitters = None     # the work's own dividers, not the last session's
         tab = view.get("side_tab")
         if isinstance(tab, int) and 0 <= tab < self.side_tabs.count():
             self.side_tabs.setCurrentIndex(tab)
@@ -874,7 +1008,11 @@ class MainWindow(QMainWindow):
     def _apply_pending_step(self):
         step, self._pending_step = self._pending_step, None
         if step is not None:
-            self.state.set_step(step)
+            self._restoring_step = True
+            try:
+                self.state.set_step(step)
+            finally:
+                self._restoring_step = False
         self._workspace_changed()
 
     def _workspace_changed(self, *_args):
@@ -1019,13 +1157,36 @@ class MainWindow(QMainWindow):
             suggestion = str(Path(self.state.path).with_suffix(SUFFIX))
         else:
             suggestion = Path(self._document_name).stem + SUFFIX
-        dialog = QFileDialog(self, self.tr("Save workspace"), suggestion,
-                             self.tr("Workspaces (*{0})").format(SUFFIX))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setDefaultSuffix(SUFFIX[1:])   # so the overwrite question is about the real name
+        dialog = self.save_as_dialog(suggestion)
         if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.selectedFiles():
             return False
-        return self.save_workspace_to(dialog.selectedFiles()[0])
+        path = with_workspace_suffix(dialog.selectedFiles()[0])
+        if os.path.exists(path) and not self._confirm_overwrite(path):
+            return False
+        return self.save_workspace_to(path)
+
+    def save_as_dialog(self, suggestion: str) -> QFileDialog:
+        """The Save As dialog, not yet shown.  Its default suffix adds ``.bplens`` to a name typed
+        without one; a name with another suffix ("lesson.v2", "x.py") gets it in
+        :meth:`save_workspace_as`, as does one from a platform's own dialog that ignores the
+        default suffix.  So the dialog does not ask about overwriting (it would ask about "x.py");
+        save_workspace_as asks about the file it will really write."""
+        dialog = QFileDialog(self, self.tr("Save workspace"), suggestion, self.tr("Workspaces (*{0})").format(SUFFIX))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix(SUFFIX[1:])
+        dialog.setOption(QFileDialog.Option.DontConfirmOverwrite, True)
+        return dialog
+
+    def _confirm_overwrite(self, path: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Save workspace"),
+                          self.tr("{0} already exists. Replace it?").format(Path(path).name),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("confirm-overwrite")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        try:
+            return box.exec() == QMessageBox.StandardButton.Yes
+        finally:
+            box.deleteLater()
 
     def save_workspace_to(self, path: str | os.PathLike) -> bool:
         """Write the work to ``path`` (atomically); on failure say why and return False."""
@@ -1164,16 +1325,33 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
-    def show_limits(self, highlight: str | None = None):
-        """Open Settings ▸ Limits (modal; ``open()``, so nothing waits here) and return it.  On OK
-        changed limits are kept and the program runs again with them."""
-        from desktop.limits_dialog import LimitsDialog
-        dialog = LimitsDialog(app_settings.load_limits(), self, highlight=highlight)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self._limits_chosen(dialog.changed()))
+    def show_settings(self, page: str | None = None, highlight: str | None = None):
+        """Open the Settings dialog (modal; ``open()``, so nothing waits here) at ``page``
+        ("appearance", "limits"; default: where it was last) and return it.  Appearance applies
+        at once (Cancel undoes it); on OK changed limits are kept and the program runs again."""
+        from desktop.settings_dialog import APPEARANCE, SettingsDialog
+        dialog = self.settings_dialog
+        if dialog is not None:      # already open: brought forward at the page asked for
+            dialog.show_page(page or dialog.current_page(), highlight)
+            dialog.raise_()
+            dialog.activateWindow()
+            return dialog
+        dialog = SettingsDialog(self, page or self._settings_page or APPEARANCE, highlight)
+        dialog.accepted.connect(lambda: self._limits_chosen(dialog.limits_changed()))
+        dialog.finished.connect(lambda _result: self._settings_closed(dialog))
         dialog.open()
-        self.limits_dialog = dialog
+        self.settings_dialog = dialog
         return dialog
+
+    def _settings_closed(self, dialog):
+        self._settings_page = dialog.current_page()
+        if self.settings_dialog is dialog:
+            self.settings_dialog = None
+
+    def show_limits(self, highlight: str | None = None):
+        """Open Settings at its Limits page, with the focus on limit ``highlight`` (the one that
+        stopped a run) if given, and return the dialog."""
+        return self.show_settings("limits", highlight)
 
     def _limits_chosen(self, limits: dict):
         if limits != app_settings.load_limits():
@@ -1182,7 +1360,7 @@ class MainWindow(QMainWindow):
 
     def _offer_limits(self, error: dict | None):
         """A run stopped by a limit: a button in the status bar opens Settings ▸ Limits at that limit."""
-        from desktop.limits_dialog import limit_named_in
+        from desktop.limits_editor import limit_named_in
         stopped = bool(error) and error.get("kind") == "limit"
         if stopped and self.limits_button is None:
             self.limits_button = QPushButton(self.tr("Change limits..."), self)
@@ -1235,8 +1413,46 @@ class MainWindow(QMainWindow):
             return
         self._end_session()
         self.presenter.set_active(False)   # gives back the application's font and palette
+        if asked_by_user:                  # a close from code (a test, a script) keeps nothing
+            self._remember_window_layout()
         self.host.shutdown()
         super().closeEvent(event)
+
+
+def _is_lesson(name: str | None, text: str | None) -> bool:
+    """Whether ``text`` is lesson ``name`` (a program that only shares a lesson's file name is not)."""
+    if not name or name not in resources.lesson_names():
+        return False
+    return text is None or text == resources.read_lesson(name)
+
+
+def _parse_rect(text: str) -> QRect | None:
+    """"x,y,width,height" as kept by _remember_window_layout, or None (unset, damaged, absurd)."""
+    try:
+        x, y, width, height = (int(part) for part in str(text).split(","))
+    except ValueError:
+        return None
+    if not (0 < width < 100_000 and 0 < height < 100_000 and abs(x) < 1_000_000 and abs(y) < 1_000_000):
+        return None
+    return QRect(x, y, width, height)
+
+
+def _screen_for(rect: QRect):
+    """The screen ``rect`` overlaps most; the primary screen when it overlaps none (a screen gone)."""
+    best, area = QGuiApplication.primaryScreen(), 0
+    for screen in QGuiApplication.screens():
+        overlap = screen.availableGeometry().intersected(rect)
+        if overlap.width() * overlap.height() > area:
+            best, area = screen, overlap.width() * overlap.height()
+    return best
+
+
+def _fitted(rect: QRect, available: QRect) -> QRect:
+    """``rect`` no larger than ``available`` and moved inside it."""
+    width, height = min(rect.width(), available.width()), min(rect.height(), available.height())
+    x = min(max(rect.x(), available.x()), available.x() + available.width() - width)
+    y = min(max(rect.y(), available.y()), available.y() + available.height() - height)
+    return QRect(x, y, width, height)
 
 
 def _answer(box: QMessageBox) -> QMessageBox.StandardButton:

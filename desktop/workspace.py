@@ -101,6 +101,16 @@ class Workspace:
 
 
 # -- reading ------------------------------------------------------------------------------
+def with_workspace_suffix(path: str) -> str:
+    """``path`` ending in :data:`SUFFIX`: as it is when it does (in any case), else with it added,
+    so a workspace never lands in a file named like a program ("x.py") or without a suffix.
+
+    >>> with_workspace_suffix("/a/lesson"), with_workspace_suffix("/a/l.v2"), with_workspace_suffix("/a/x.BPLENS")
+    ('/a/lesson.bplens', '/a/l.v2.bplens', '/a/x.BPLENS')
+    """
+    return path if path.lower().endswith(SUFFIX) else path + SUFFIX
+
+
 def parse_workspace(data: bytes | str, file_name: str = "") -> Workspace:
     """The workspace in ``data`` (the bytes of a file called ``file_name``), checked."""
     obj = _parse_json(data, file_name)

@@ -5,7 +5,8 @@ application font, every font set explicitly on a widget of the window, the
 editor's and console's sizes) and leaving puts it all back.  While it is on,
 ←/→/Space/Home/End and a clicker's PageDown/PageUp step through the backward
 pass whichever widget has the focus (even the editor: a presenter is not typing),
-and Esc leaves.
+and Esc leaves.  Menus get a frame in the text's colour (FramedMenuStyle), as the high-contrast
+palette would draw it black on black.
 
 The text size chosen (View ▸ Presenter text size) is for a 1080-line screen: on
 a smaller one (a 1024x768 projector) the text grows proportionally less, so it
@@ -16,10 +17,12 @@ verdict and the first leaf's J, vᵀJ and x.grad, the rest to the graph.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtGui import QFont, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QMenu, QProxyStyle, QStyle, QWidget
 
 from desktop.appearance import settings
 from desktop.appearance.theme import ThemeManager, deliver_application_changes, repolish_style_sheets
@@ -31,6 +34,7 @@ FOLLOW_SCALE = 1.25       # a graph too big to fit at this scale follows the cur
 # The main and right splitters are then fitted to what they show (MainWindow.fit_panes).
 SPLITTER_WEIGHTS = ((36, 64), None, (45, 55), (60, 40))
 MIN_SCALE, MAX_SCALE = 1.0, 3.0
+PRESENTER_SCALES = (1.25, 1.6, 2.0, 2.5)   # the presenter text sizes offered (View menu, Settings)
 REFERENCE_LINES = 1080    # the text size chosen is for a screen this many pixels high
 
 
@@ -60,6 +64,59 @@ def follow_parent_fonts(root: QWidget) -> None:
         widget.setFont(QFont())   # a font with nothing set: inherit everything again
 
 
+def own_font_widgets(root: QWidget, skip: tuple = ()) -> list[QWidget]:
+    """``root`` and the widgets under it with a font of their own, except those inside ``skip``
+    (the editor and the console resize themselves: tab stops, gutter, HTML sizes)."""
+    result = []
+    for widget in [root] + root.findChildren(QWidget):
+        if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            continue
+        parent, inside = widget, False
+        while parent is not None:
+            if parent in skip:
+                inside = True
+                break
+            parent = parent.parentWidget()
+        if not inside:
+            result.append(widget)
+    return result
+
+
+class FramedMenuStyle(QProxyStyle):
+    """The application's style, with a menu's frame drawn in the text's colour, two pixels wide.
+    The high-contrast palette has the style draw a menu's frame in a shade of the window's colour:
+    black on black, so menus looked borderless over the window in presenter mode.  Set on each menu
+    while presenting (a widget's own style: no style sheet, which would pin the widgets' fonts).
+    One for the application (:meth:`shared`), owned by it, so it outlives every menu it is set on."""
+
+    _shared: FramedMenuStyle | None = None
+
+    @classmethod
+    def shared(cls) -> FramedMenuStyle:
+        if cls._shared is None or not shiboken6.isValid(cls._shared):
+            cls._shared = cls(QApplication.style().name())
+            cls._shared.setParent(QApplication.instance())
+        return cls._shared
+
+    def pixelMetric(self, metric, option=None, widget=None) -> int:
+        if metric == QStyle.PixelMetric.PM_MenuPanelWidth:
+            return max(2, super().pixelMetric(metric, option, widget))
+        return super().pixelMetric(metric, option, widget)
+
+    def drawPrimitive(self, element, option, painter, widget=None) -> None:
+        if element != QStyle.PrimitiveElement.PE_FrameMenu:
+            super().drawPrimitive(element, option, painter, widget)
+            return
+        painter.save()
+        pen = QPen(option.palette.color(QPalette.ColorRole.WindowText))
+        pen.setWidth(2)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(option.rect.adjusted(1, 1, -1, -1))
+        painter.restore()
+
+
 class PresenterMode(QObject):
     """Presenter mode for one main window (``window.editor``, ``.console``,
     ``.graph``, ``.stepper``; ``window.restyle_views()`` rebuilds what was drawn
@@ -72,6 +129,7 @@ class PresenterMode(QObject):
         self.window = window
         self._active = False
         self._saved: dict = {}
+        self._framed_menus: list[QMenu] = []
 
     def is_active(self) -> bool:
         return self._active
@@ -99,6 +157,19 @@ class PresenterMode(QObject):
             self._leave()
             self._enter()
 
+    @contextmanager
+    def suspended(self):
+        """While presenting, ``with presenter.suspended():`` runs its body with the normal fonts and
+        sizes back, then presents again (from them): for a change of the normal text size."""
+        if not self._active:
+            yield
+            return
+        self._leave()
+        try:
+            yield
+        finally:
+            self._enter()
+
     def set_active(self, on: bool) -> None:
         if bool(on) == self._active:
             return
@@ -115,8 +186,11 @@ class PresenterMode(QObject):
     def _enter(self) -> None:
         w = self.window
         app = QApplication.instance()
-        scale = self.screen_scale()
-        own = self._own_font_widgets()
+        # the normal text size (Settings) is already on screen: presenting multiplies it up to the
+        # presenter size, never down
+        base = w.text_scale()
+        scale = max(MIN_SCALE, self.screen_scale() / base)
+        own = own_font_widgets(w, (w.editor, w.console))
         self._saved = {
             "scale": scale,
             "geometry": w.geometry(),
@@ -138,7 +212,7 @@ class PresenterMode(QObject):
             widget.setFont(scaled_font(font, scale))
         w.editor.set_font_point_size(self._saved["editor"] * scale)
         w.console.set_font_point_size(self._saved["console"] * scale)
-        w.graph.style_.set_presentation(scale, LINE_SCALE)
+        w.graph.style_.set_presentation(base * scale, LINE_SCALE)
         w.graph.set_follow(FOLLOW_SCALE)
         ThemeManager.instance().set_high_contrast(True)
         repolish_style_sheets(app)
@@ -166,9 +240,13 @@ class PresenterMode(QObject):
         w.editor.set_font_point_size(saved["editor"])
         w.console.set_font_point_size(saved["console"])
         w.keep_editor_readable()   # the editor's minimum width for its own font, before the geometry returns
-        w.graph.style_.set_presentation(1.0, 1.0)
+        w.graph.style_.set_presentation(w.text_scale(), 1.0)
         w.graph.set_follow(None)
         ThemeManager.instance().set_high_contrast(False)
+        for menu in self._framed_menus:
+            if shiboken6.isValid(menu):
+                menu.setStyle(None)     # the application's style again
+        self._framed_menus = []
         repolish_style_sheets(app)   # after the fonts and the palette
         w.lessons_dock.setVisible(saved["lessons"])
         w.setWindowState(saved["state"])
@@ -181,31 +259,22 @@ class PresenterMode(QObject):
         self._saved = {}
         w.presenter_layout(False)
 
-    def _own_font_widgets(self) -> list[QWidget]:
-        """The window's widgets with a font of their own, except the editor's and
-        the console's (they resize themselves: tab stops, gutter, HTML sizes)."""
-        w = self.window
-        skip = {w.editor, w.console}
-        result = []
-        for widget in [w] + w.findChildren(QWidget):
-            if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
-                continue
-            parent, inside = widget, False
-            while parent is not None:
-                if parent in skip:
-                    inside = True
-                    break
-                parent = parent.parentWidget()
-            if not inside:
-                result.append(widget)
-        return result
-
     # --- keys -------------------------------------------------------------------------
     def eventFilter(self, obj, event) -> bool:
-        if (self._active and event.type() == QEvent.Type.KeyPress and isinstance(obj, QWidget)
-                and obj.window() is self.window):
+        if not self._active:
+            return False
+        if event.type() == QEvent.Type.Show and isinstance(obj, QMenu):
+            self._frame(obj)
+        elif event.type() == QEvent.Type.KeyPress and isinstance(obj, QWidget) and obj.window() is self.window:
             return self._key(event)
         return False
+
+    def _frame(self, menu: QMenu) -> None:
+        """A menu about to show gets a frame it can be told from the window by (FramedMenuStyle)."""
+        style = FramedMenuStyle.shared()
+        if menu.style() is not style:
+            menu.setStyle(style)
+            self._framed_menus.append(menu)
 
     def _key(self, event) -> bool:
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier

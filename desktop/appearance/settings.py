@@ -18,13 +18,18 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from core.interp.limits import Limits, LimitsError
 
 THEME = "appearance/theme"                       # "system", "light" or "dark"
+TEXT_SCALE = "appearance/text_scale"             # text outside presenter mode, times the normal size
 PRESENTER_FONT_SCALE = "presenter/font_scale"    # fonts in presenter mode, times the normal size
 LESSONS_VISIBLE = "lessons/visible"              # the lesson browser is shown
 LAST_LESSON = "lessons/last"                     # the file name of the lesson opened last
+WINDOW_GEOMETRY = "window/geometry"              # "x,y,width,height" of the window (not maximised), or ""
+WINDOW_MAXIMIZED = "window/maximized"            # the window was maximised when it closed
+WINDOW_SPLITTERS = "window/splitters"            # the dividers' sizes, as JSON lists of pixels, or ""
 
 LIMITS = "limits/"                               # + a limit's field: the value chosen for it (unset: core's default)
 
-DEFAULTS = {THEME: "system", PRESENTER_FONT_SCALE: 1.6, LESSONS_VISIBLE: True, LAST_LESSON: ""}
+DEFAULTS = {THEME: "system", TEXT_SCALE: 1.0, PRESENTER_FONT_SCALE: 1.6, LESSONS_VISIBLE: True, LAST_LESSON: "",
+            WINDOW_GEOMETRY: "", WINDOW_MAXIMIZED: False, WINDOW_SPLITTERS: ""}
 _APP = "Backprop Lens"
 
 

@@ -19,6 +19,15 @@ from desktop.appearance import settings
 SYSTEM, LIGHT, DARK = "system", "light", "dark"
 THEMES = (SYSTEM, LIGHT, DARK)
 
+
+def theme_choices() -> list[tuple[str, str]]:
+    """(choice, what the user reads, with its menu mnemonic) for every theme, in THEMES' order: the
+    one list of View ▸ Theme and of the Settings dialog."""
+    texts = {SYSTEM: QCoreApplication.translate("Theme", "Follow the &system"),
+             LIGHT: QCoreApplication.translate("Theme", "&Light"),
+             DARK: QCoreApplication.translate("Theme", "&Dark")}
+    return [(choice, texts[choice]) for choice in THEMES]
+
 _R = QPalette.ColorRole
 _G = QPalette.ColorGroup
 

@@ -22,6 +22,7 @@ _EXPORTS = {
     "build_all": "catalog", "ensure_built": "catalog", "update": "catalog",
     "CHINESE": "language", "ENGLISH": "language", "LANGUAGES": "language", "NATIVE_NAMES": "language",
     "SYSTEM": "language", "add_language_menu": "language", "current_language": "language",
+    "language_choices": "language",
     "install": "language", "manager": "language", "resolve": "language", "set_language": "language",
     "system_language": "language", "translate_text": "composed",
 }

@@ -182,6 +182,13 @@ def current_language() -> str:
     return manager().language()
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """(choice, what the user reads) for every choice of language: "system", then each language in
+    its own name.  The one list of the Language menu and of the Settings dialog."""
+    return ([(SYSTEM, QCoreApplication.translate("LanguageMenu", "System language"))]
+            + [(language, NATIVE_NAMES[language]) for language in LANGUAGES])
+
+
 def add_language_menu(window: QWidget, before: QMenu | None = None) -> QMenu:
     """A Language menu (System / English / 简体中文) in ``window``'s menu bar, before the
     menu ``before`` (else last); choosing switches at once and is saved."""
@@ -194,9 +201,7 @@ def add_language_menu(window: QWidget, before: QMenu | None = None) -> QMenu:
     group = QActionGroup(menu)
     group.setExclusive(True)
     current = manager().choice()
-    entries = [(SYSTEM, QCoreApplication.translate("LanguageMenu", "System language"))]
-    entries += [(language, NATIVE_NAMES[language]) for language in LANGUAGES]
-    for choice, text in entries:
+    for choice, text in language_choices():
         action = QAction(text, menu)
         action.setCheckable(True)
         action.setChecked(choice == current)

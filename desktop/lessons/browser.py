@@ -113,7 +113,12 @@ class LessonBrowser(QWidget):
         return None if item is None else item.data(NAME_ROLE)
 
     def select(self, name: str | None) -> bool:
-        """Select lesson ``name`` (a file name); False when there is no such lesson."""
+        """Select lesson ``name`` (a file name); False when there is no such lesson.  None selects
+        none (the work in the window is no lesson)."""
+        if name is None:
+            self.list.setCurrentRow(-1)
+            self.list.clearSelection()
+            return False
         for i in range(self.list.count()):
             if self.list.item(i).data(NAME_ROLE) == name:
                 self.list.setCurrentRow(i)

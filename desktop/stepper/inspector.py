@@ -8,6 +8,7 @@ to each input, the hooks that fired, retain_grad writes, and at a leaf its
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 
@@ -19,6 +20,15 @@ from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePo
 from desktop.graph.format import format_lines
 from desktop.i18n.composed import translate_text
 from desktop.results.math_view import MathLabel
+
+# The inspector's least size: fixed, so that what a step shows (a long grad_fn name in the header,
+# a wide formula) never changes it, and the panes around it do not jump while stepping or playing
+# (what does not fit scrolls, or wraps: a node's name may wrap between its words, "Accumulate|Grad").
+# Wide enough for the header to show WIDE_WORD whole, and MIN_LINES lines of its text high.
+WIDE_WORD = "Accumulate"
+MIN_LINES = 8
+_WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+ZWSP = "\u200b"        # a zero-width space: where a line may break
 
 ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "implied", "hooks", "retained", "grad", "freed")
 
@@ -99,7 +109,21 @@ class NodeInspector(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.placeholder)
         layout.addWidget(scroll, 1)
+        for label in (self.header, self.placeholder):
+            label.setMinimumWidth(1)    # a long word wraps or is cut, never widens the pane
+        self._fix_minimum_size()
+        self.header.installEventFilter(self)    # its own font changes apart (presenter mode, text size)
         self.show_step(None)
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.header and event.type() == QEvent.Type.FontChange:
+            self._fix_minimum_size()
+        return super().eventFilter(obj, event)
+
+    def _fix_minimum_size(self) -> None:
+        margins = self.layout().contentsMargins()
+        width = self.header.fontMetrics().horizontalAdvance(WIDE_WORD) + margins.left() + margins.right() + 4
+        self.setMinimumSize(width, self.fontMetrics().lineSpacing() * MIN_LINES)
 
     def _field(self, parent: QWidget) -> QLabel:
         label = QLabel(parent)
@@ -124,7 +148,7 @@ class NodeInspector(QWidget):
 
     def text(self) -> str:
         """Everything shown as plain text, one line per row (for tests and copying)."""
-        parts = [self.header.text()]
+        parts = [self.header.text().replace(ZWSP, "")]
         for key in ROWS:
             if key == "local":
                 shown = [_plain(self.fields[key].text()) if self.form.isRowVisible(self.local_box) else "",
@@ -137,6 +161,8 @@ class NodeInspector(QWidget):
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:     # presenter mode, the text size
+            self._fix_minimum_size()
         if event.type() == QEvent.Type.LanguageChange and self._step is not None:
             self.show_step(self._step)   # core's sentences, translated again
 
@@ -151,7 +177,7 @@ class NodeInspector(QWidget):
             return
         leaf = step.get("grad_fn") == "AccumulateGrad"
         index = step.get("index")
-        title = step.get("grad_fn") or ""
+        title = _WORD_START.sub(ZWSP, step.get("grad_fn") or "")   # "MulBackward0" may wrap as "Mul|Backward0"
         self.header.setText(self.tr("Step {0}: {1}").format(index + 1, title) if isinstance(index, int)
                             else title)
 

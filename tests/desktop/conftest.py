@@ -47,13 +47,17 @@ if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
 @pytest.fixture
 def appearance_restored(private_settings):
     """Settings and recovery files in tmp_path (``private_settings``): never the user's; the
-    application's font and theme as they were, afterwards (presenter mode and the theme change both)."""
+    application's font, text size and theme as they were, afterwards (presenter mode, the text
+    size and the theme change them)."""
     from PySide6.QtWidgets import QApplication
 
+    from desktop.appearance.text_size import APPLIED_PROPERTY
     from desktop.appearance.theme import SYSTEM, ThemeManager
     font = QApplication.font()
+    scale = QApplication.instance().property(APPLIED_PROPERTY)
     yield private_settings
     theme = ThemeManager.instance()
     theme.set_high_contrast(False)
     theme.set_choice(SYSTEM, save=False)
     QApplication.setFont(font)
+    QApplication.instance().setProperty(APPLIED_PROPERTY, scale)

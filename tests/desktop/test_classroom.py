@@ -298,5 +298,5 @@ def test_settings_limits_is_where_the_messages_say(window):
     limits = [a for a in menus["Settings"].actions() if a.text().replace("&", "").startswith("Limits")]
     assert limits == [window.limits_action]
     limits[0].trigger()
-    assert window.limits_dialog.isVisible()
-    window.limits_dialog.reject()
+    assert window.settings_dialog.isVisible() and window.settings_dialog.current_page() == "limits"
+    window.settings_dialog.reject()

@@ -177,14 +177,26 @@ def test_ctrl_l_hides_and_shows_the_browser_and_it_is_remembered(qtbot, window):
     assert app_settings.load(app_settings.LESSONS_VISIBLE) is True
 
 
-def test_a_new_window_selects_the_last_lesson_opened(qtbot, window):
+def test_a_new_window_with_another_program_selects_no_lesson_but_goes_on_from_the_last(qtbot, window):
+    """Issue 15: the browser showed the last lesson opened beside a program that is no lesson
+    (``--program``); it selects none now, and "Next lesson" still goes on from the last one."""
     browser = window.lessons_dock.browser
     browser.select(LESSON)
     with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
         browser.open_selected()
     second = MainWindow(PROGRAM, "not_a_lesson.py", autorun=False)
     qtbot.addWidget(second)
-    assert second.lessons_dock.browser.selected() == LESSON
+    assert second.lessons_dock.browser.selected() is None
+    assert "Choose a lesson" in second.lessons_dock.browser.details_text()
+    names = resources.lesson_names()
+    with qtbot.waitSignal(second.state.resultsChanged, timeout=60000):
+        assert second.open_adjacent_lesson(1)
+    assert second.lessons_dock.browser.selected() == names[names.index(LESSON) + 1]
+    # a program that only shares a lesson's file name is not that lesson
+    impostor = MainWindow(PROGRAM, "02_leaf_tensors.py", autorun=False)
+    qtbot.addWidget(impostor)
+    assert impostor.lessons_dock.browser.selected() is None
+    second.close()
     third = MainWindow(resources.read_lesson("02_leaf_tensors.py"), "02_leaf_tensors.py", autorun=False)
     qtbot.addWidget(third)
     assert third.lessons_dock.browser.selected() == "02_leaf_tensors.py"   # the lesson in the editor wins

@@ -1,4 +1,5 @@
-"""Settings ▸ Limits: one row per limit core declares, kept with the app's settings, used by every run."""
+"""Settings ▸ Limits (the Limits page of the Settings dialog): one row per limit core declares, kept with the
+app's settings, used by every run."""
 from dataclasses import fields
 
 import pytest
@@ -7,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from core.interp.limits import Limits, LimitsError
 from desktop.appearance import settings as app_settings
-from desktop.limits_dialog import LimitsDialog, limit_named_in, limit_specs
+from desktop.limits_editor import LimitsEditor, limit_named_in, limit_specs
 from desktop.main_window import MainWindow
 
 LIMIT_NAMES = [f.name for f in fields(Limits) if f.name.startswith("max_")]
@@ -24,7 +25,7 @@ def window(qtbot, private_settings):
 
 
 def test_every_limit_core_declares_has_a_row_with_its_range_and_default(qtbot):
-    dialog = LimitsDialog()
+    dialog = LimitsEditor()
     qtbot.addWidget(dialog)
     assert list(dialog.editors) == LIMIT_NAMES == [s.name for s in limit_specs()]
     defaults = Limits()
@@ -42,11 +43,11 @@ def test_every_limit_core_declares_has_a_row_with_its_range_and_default(qtbot):
 
 
 def test_restore_defaults_puts_every_limit_back(qtbot):
-    dialog = LimitsDialog({"max_seconds": 3.0, "max_steps": 50})
+    dialog = LimitsEditor({"max_seconds": 3.0, "max_steps": 50})
     qtbot.addWidget(dialog)
     assert dialog.changed() == {"max_seconds": 3.0, "max_steps": 50}
     dialog.editors["max_memory_mb"].setValue(100)
-    qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
+    dialog.restore_defaults()
     assert dialog.changed() == {} and dialog.values() == {n: getattr(Limits(), n) for n in LIMIT_NAMES}
 
 
@@ -72,7 +73,7 @@ def test_a_stored_value_out_of_range_is_ignored_and_its_default_used(private_set
         s.setValue(app_settings.LIMITS + name, raw)
     s.sync()
     assert app_settings.load_limits() == {"max_loop_iterations": 500, "max_output_chars": 1000}
-    dialog = LimitsDialog(app_settings.load_limits())
+    dialog = LimitsEditor(app_settings.load_limits())
     assert dialog.values()["max_steps"] == Limits().max_steps and dialog.values()["max_loop_iterations"] == 500
     dialog.deleteLater()
 
@@ -90,12 +91,13 @@ def _exceeded(name):
     return LimitExceeded(Limits(), name)
 
 
-def test_settings_limits_is_in_the_menu_with_ctrl_comma(window):
+def test_settings_limits_is_in_the_menu_and_settings_has_ctrl_comma(window):
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles.index("&Settings") == titles.index("&Help") - 1
-    assert window.limits_action.shortcut().toString() == "Ctrl+,"
+    assert window.settings_action.shortcut().toString() == "Ctrl+,"
+    assert window.limits_action in window.settings_menu.actions()
     rows = dict(window.show_shortcuts().rows())
-    assert rows["Limits"] == "Ctrl+,"
+    assert rows["Settings"] == "Ctrl+,"
 
 
 def test_ok_keeps_the_limits_and_runs_the_program_again_with_them(qtbot, window):
@@ -104,24 +106,26 @@ def test_ok_keeps_the_limits_and_runs_the_program_again_with_them(qtbot, window)
         window.run_analysis()
     assert window.state.run["error"] is None and window.limits_button is None
     window.limits_action.trigger()
-    dialog = window.limits_dialog
-    assert dialog.isVisible() and dialog.isModal()
-    qtbot.waitUntil(lambda: dialog.editors["max_tensor_elements"].hasFocus(), timeout=3000)
+    dialog = window.settings_dialog
+    assert dialog.isVisible() and dialog.isModal() and dialog.current_page() == "limits"
+    editors = dialog.limits.editors
+    qtbot.waitUntil(lambda: editors["max_tensor_elements"].hasFocus(), timeout=3000)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)                # keyboard: the next limit
-    assert dialog.editors["max_steps"].hasFocus()
-    dialog.editors["max_loop_iterations"].setValue(50)
+    assert editors["max_steps"].hasFocus()
+    editors["max_loop_iterations"].setValue(50)
     with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
-        qtbot.keyClick(dialog.editors["max_loop_iterations"], Qt.Key.Key_Return)   # Enter is OK
+        qtbot.keyClick(editors["max_loop_iterations"], Qt.Key.Key_Return)   # Enter is OK
     error = window.state.run["error"]
     assert error["kind"] == "limit" and "50 iterations of one loop" in error["message"]
     assert app_settings.load_limits() == {"max_loop_iterations": 50}
     # the status bar offers the dialog, at the limit that stopped the run
     assert window.limits_button.isVisible()
     qtbot.mouseClick(window.limits_button, Qt.MouseButton.LeftButton)
-    dialog = window.limits_dialog
-    assert dialog.isVisible()
-    qtbot.waitUntil(lambda: dialog.editors["max_loop_iterations"].hasFocus(), timeout=3000)
-    dialog.editors["max_loop_iterations"].setValue(1000)
+    dialog = window.settings_dialog
+    assert dialog.isVisible() and dialog.current_page() == "limits"
+    qtbot.waitUntil(lambda: dialog.limits.editors["max_loop_iterations"].hasFocus(), timeout=3000)
+    assert dialog.limits.labels["max_loop_iterations"].font().bold()       # the limit that stopped it
+    dialog.limits.editors["max_loop_iterations"].setValue(1000)
     dialog.reject()                                      # Cancel: nothing kept, nothing runs
     assert app_settings.load_limits() == {"max_loop_iterations": 50} and not window.state.busy
 

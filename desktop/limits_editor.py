@@ -1,4 +1,4 @@
-"""Settings ▸ Limits: the limits of a run, as core declares them.
+"""The limits of a run, as core declares them: the Limits page of the Settings dialog.
 
 Every row comes from core's declaration in :mod:`core.interp.limits`: the
 fields of ``Limits`` (name and default), ``Limits.DESCRIPTIONS`` (what the user
@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFrame, QGridLayout,
-                               QLabel, QScrollArea, QVBoxLayout, QWidget)
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (QAbstractSpinBox, QDoubleSpinBox, QFrame, QGridLayout, QLabel, QScrollArea,
+                               QVBoxLayout, QWidget)
 
 from core.interp.limits import Limits
 from desktop.i18n.composed import translate_text
@@ -57,20 +56,20 @@ def limit_named_in(message: str | None) -> str | None:
     return None
 
 
-class LimitsDialog(QDialog):
-    """A modal dialog with one editor per limit; ``values()`` are the limits chosen, checked by core.
+class LimitsEditor(QWidget):
+    """One editor per limit, with its default and its command-line option (the Limits page of the
+    Settings dialog); ``values()`` are the limits chosen, checked by core.
 
     ``chosen`` holds the limits that differ from their defaults (as settings keep them);
     ``highlight`` names the limit to put the focus on (the one a run was stopped by)."""
 
     def __init__(self, chosen: dict | None = None, parent: QWidget | None = None, highlight: str | None = None):
         super().__init__(parent)
-        self.setObjectName("limits-dialog")
-        self.setWindowTitle(self.tr("Limits"))
-        self.setModal(True)
+        self.setObjectName("limits-editor")
         chosen = chosen or {}
         self.specs = limit_specs()
         self.editors: dict[str, QDoubleSpinBox] = {}
+        self.labels: dict[str, QLabel] = {}
 
         intro = QLabel(self.tr("A program that goes past one of these limits is stopped at its line with a "
                                "LimitExceeded error. They apply to every run in the app; the command line has the "
@@ -79,6 +78,7 @@ class LimitsDialog(QDialog):
         self.intro = intro
 
         table = QWidget(self)
+        self.table = table
         grid = QGridLayout(table)
         grid.setHorizontalSpacing(16)
         grid.setColumnStretch(0, 1)
@@ -92,10 +92,6 @@ class LimitsDialog(QDialog):
             description = translate_text(spec.description)   # as it is until core marks it with _T
             label = QLabel(description[:1].upper() + description[1:], table)
             label.setBuddy(editor)
-            if spec.name == highlight:      # the limit that stopped the run
-                font = label.font()
-                font.setBold(True)
-                label.setFont(font)
             tip = self.tr("From {0} to {1}").format(editor.textFromValue(spec.low), editor.textFromValue(spec.high))
             for widget in (label, editor):
                 widget.setToolTip(tip)
@@ -106,6 +102,7 @@ class LimitsDialog(QDialog):
             for column, widget in enumerate((label, editor, default, option)):
                 grid.addWidget(widget, row, column)
             self.editors[spec.name] = editor
+            self.labels[spec.name] = label
         grid.setRowStretch(len(self.specs) + 1, 1)
 
         self.scroll = QScrollArea(self)
@@ -114,25 +111,36 @@ class LimitsDialog(QDialog):
         self.scroll.setWidget(table)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-                                        | QDialogButtonBox.StandardButton.RestoreDefaults, self)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        self.restore_button = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
-        self.restore_button.clicked.connect(self.restore_defaults)
-        self.restore_button.setAutoDefault(False)   # Enter in an editor means OK, never "Restore defaults"
-
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.scroll, 1)
-        layout.addWidget(self.buttons)
-        self._fit(table)
-        first = self.editors.get(highlight) or next(iter(self.editors.values()), None)
+        self.highlighted: str | None = None
+        self.highlight(highlight)
+
+    def highlight(self, name: str | None) -> None:
+        """Put the focus on limit ``name`` (else the first), its label in bold: the limit a run was
+        stopped by."""
+        for spec_name, label in self.labels.items():
+            font = label.font()
+            if font.bold() != (spec_name == name):
+                font.setBold(spec_name == name)
+                label.setFont(font)
+        self.highlighted = name if name in self.editors else None
+        first = self.editors.get(name) or next(iter(self.editors.values()), None)
         if first is not None:
             first.setFocus()
             first.selectAll()
-        if highlight in self.editors:
-            self.scroll.ensureWidgetVisible(self.editors[highlight])
+        if name in self.editors:
+            self.scroll.ensureWidgetVisible(self.editors[name])
+
+    def preferred_size(self) -> QSize:
+        """The size that shows the whole table without scrolling."""
+        margins = self.layout().contentsMargins()
+        scroll_bar = self.scroll.verticalScrollBar().sizeHint().width()
+        width = self.table.sizeHint().width() + scroll_bar
+        return QSize(width + margins.left() + margins.right(),
+                     self.intro.heightForWidth(width) + self.layout().spacing() + self.table.sizeHint().height()
+                     + margins.top() + margins.bottom())
 
     def _editor(self, spec: LimitSpec, parent: QWidget) -> QDoubleSpinBox:
         # a double spin box for counts too: QSpinBox stops at 2**31 - 1, core's counts go to 10**15
@@ -149,19 +157,6 @@ class LimitsDialog(QDialog):
         editor.setMinimumWidth(editor.fontMetrics().horizontalAdvance("0,000,000,000,000") + 40)
         return editor
 
-    def _fit(self, table: QWidget):
-        """As large as the table, within the screen (it scrolls on a small one)."""
-        layout = self.layout()
-        margins = layout.contentsMargins()
-        screen = (self.parentWidget() or self).screen() or QGuiApplication.primaryScreen()
-        room = screen.availableGeometry().size() * 0.9
-        scroll_bar = self.scroll.verticalScrollBar().sizeHint().width()
-        width = min(room.width(), table.sizeHint().width() + scroll_bar + margins.left() + margins.right())
-        inner = width - margins.left() - margins.right()
-        height = (margins.top() + margins.bottom() + 2 * layout.spacing() + self.intro.heightForWidth(inner)
-                  + table.sizeHint().height() + self.buttons.sizeHint().height())
-        self.resize(width, min(room.height(), height))
-
     def values(self) -> dict:
         """Every limit as it is in the dialog (field -> value, each checked by core)."""
         return {name: Limits.checked_value(name, editor.value()) for name, editor in self.editors.items()}
@@ -170,6 +165,11 @@ class LimitsDialog(QDialog):
         """The limits that differ from their defaults, as settings keep them."""
         defaults = {spec.name: spec.default for spec in self.specs}
         return {name: value for name, value in self.values().items() if value != defaults[name]}
+
+    def set_values(self, chosen: dict) -> None:
+        """Show ``chosen`` (the limits that differ from their defaults; the rest at their defaults)."""
+        for spec in self.specs:
+            self.editors[spec.name].setValue(chosen.get(spec.name, spec.default))
 
     def restore_defaults(self):
         """Put every limit back at core's default (kept only on OK)."""
