@@ -113,6 +113,27 @@ class GraphView(QGraphicsView):
             return MAX_FIT_SCALE
         return min(view.width() / rect.width(), view.height() / rect.height(), MAX_FIT_SCALE)
 
+    def highlight_path(self, steps: list | None) -> None:
+        """Mark one chain-rule path (core's path steps; ``None`` clears) and bring it into view:
+        the whole path when it fits at the current zoom, else its first node."""
+        marked = self.graph_scene.highlight_path(steps)
+        if not marked:
+            return
+        box = marked[0].sceneBoundingRect()
+        for item in marked[1:]:
+            box = box.united(item.sceneBoundingRect())
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        if box.width() <= visible.width() and box.height() <= visible.height():
+            self.ensureVisible(box, 8, 8)
+        else:
+            self.centerOn(marked[0])
+
+    def path_item_ids(self) -> list:
+        """The node ids and (source, target, input) edges marked as the chain-rule path."""
+        scene = self.graph_scene
+        return ([n for n, item in scene.nodes.items() if item.on_path]
+                + [(e.edge.get("source"), e.edge.get("target"), e.edge.get("input")) for e in scene.edges if e.on_path])
+
     def current_node_id(self) -> str | None:
         """The node of the step shown (None before the first step)."""
         return self.graph_scene.current_node_id

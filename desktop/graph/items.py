@@ -80,6 +80,7 @@ class GraphStyle:
         self.edge_active = highlight
         self.label_fill = base
         self.fresh_fill = mix(base, highlight, 0.30 if self.dark else 0.20)
+        self.path = QColor("#fd8d3c") if self.dark else QColor("#d94801")   # a chain-rule path (orange)
 
         def sized(pixels: int, bold: bool = False) -> QFont:
             f = QFont(font)
@@ -115,6 +116,7 @@ class NodeItem(QGraphicsItem):
         self.setPos(float(node.get("x") or 0), float(node.get("y") or 0))
         self.setZValue(2)
         self.state = PENDING
+        self.on_path = False    # on the chain-rule path picked in the Paths tab
         self.badge = GradBadge(self) if self.kind == "leaf" else None
         self.setToolTip(self._tooltip())
 
@@ -122,6 +124,11 @@ class NodeItem(QGraphicsItem):
     def set_state(self, state: str) -> None:
         if state != self.state:
             self.state = state
+            self.update()
+
+    def set_on_path(self, on: bool) -> None:
+        if on != self.on_path:
+            self.on_path = on
             self.update()
 
     def set_grad(self, grad, fresh: bool = False) -> None:
@@ -182,6 +189,10 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(s.halo)
             painter.drawRoundedRect(self.box.adjusted(-5, -5, 5, 5), 10, 10)
             fill, border, width = s.current_fill, s.highlight, 3.0
+        if self.on_path:   # an outer ring, so the step's own highlight stays visible inside it
+            painter.setPen(QPen(s.path, 3.0 * s.line_scale))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(self.box.adjusted(-4, -4, 4, 4), 10, 10)
         painter.setPen(QPen(border, width * s.line_scale))
         painter.setBrush(fill)
         painter.drawRoundedRect(self.box, 7, 7)
@@ -255,6 +266,7 @@ class EdgeItem(QGraphicsItem):
         self.source, self.target = source, target
         self.style = style
         self.state = self.IDLE
+        self.on_path = False    # on the chain-rule path picked in the Paths tab
         self.label: EdgeLabelItem | None = None
         self.setZValue(1)
         self.path, self.arrow = self._geometry(edge.get("points") or [])
@@ -295,6 +307,12 @@ class EdgeItem(QGraphicsItem):
             self.state = state
             self.update()
 
+    def set_on_path(self, on: bool) -> None:
+        if on != self.on_path:
+            self.on_path = on
+            self.setZValue(1.5 if on else 1)   # over the edges it crosses
+            self.update()
+
     def boundingRect(self) -> QRectF:
         return self._bounds
 
@@ -305,6 +323,8 @@ class EdgeItem(QGraphicsItem):
         s = self.style
         colour, width = {self.IDLE: (s.edge_idle, 1.2), self.CARRIED: (s.edge_carried, 1.6),
                          self.ACTIVE: (s.edge_active, 2.8)}[self.state]
+        if self.on_path:
+            colour, width = s.path, max(width, 3.0)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(colour, width * s.line_scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -125,6 +125,26 @@ class GraphScene(QGraphicsScene):
                 edge.label.setVisible(carried)
                 edge.label.set_active(active)
 
+    # a chain-rule path ---------------------------------------------------------
+    def highlight_path(self, steps: list | None) -> list:
+        """Mark the nodes of one chain-rule path (core's path steps, from the output down to the
+        leaf) and the edges it runs along (each step leaves its node through input ``via``);
+        ``None`` clears the mark.  Returns the items marked, nodes first."""
+        steps = steps or []
+        on_nodes = {step.get("node") for step in steps}
+        on_edges = {(a.get("node"), b.get("node"), a.get("via")) for a, b in zip(steps, steps[1:])}
+        marked = []
+        for node_id, item in self.nodes.items():
+            item.set_on_path(node_id in on_nodes)
+            if item.on_path:
+                marked.append(item)
+        for edge in self.edges:
+            key = (edge.edge.get("source"), edge.edge.get("target"), edge.edge.get("input"))
+            edge.set_on_path(key in on_edges)
+            if edge.on_path:
+                marked.append(edge)
+        return marked
+
     def restyle(self) -> None:
         """Repaint with the style's current colours (after a palette change)."""
         self.setBackgroundBrush(self.style.background)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLabel, QMenu, QPushButton,
                                QSizePolicy, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
+from core.naming import element_names
 from desktop.results.colors import difference_colors, status_colors
 from desktop.results.matrix_table import fitted_size
 from desktop.results.values import (MINUS, flatten, format_number, grid_labels, grid_shape, parse_number, product,
@@ -203,8 +204,8 @@ class VEditor(QWidget):
 
     # --- internals ----------------------------------------------------------
     def _default_labels(self, name: str) -> list[str]:
-        n = product(self._shape)
-        return [name] if not self._shape else [f"{name}[{i}]" for i in range(n)]
+        """Before an analysis names them: the elements as J will (out_12, 1-based)."""
+        return element_names(name, self._shape)
 
     def _item(self, r: int, c: int) -> QTableWidgetItem:
         item = self.grid.item(r, c)

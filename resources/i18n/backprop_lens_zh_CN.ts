@@ -403,11 +403,7 @@
     </message>
 </context>
 <context>
-    <name>LimitsDialog</name>
-    <message>
-        <source>Limits</source>
-        <translation>限制</translation>
-    </message>
+    <name>LimitsEditor</name>
     <message>
         <source>A program that goes past one of these limits is stopped at its line with a LimitExceeded error. They apply to every run in the app; the command line has the same limits as its options.</source>
         <translation>程序超过其中任一限制时，会在该行停下并报 LimitExceeded 错误。这些限制适用于应用中的每次运行；命令行有同样的限制，作为它的选项。</translation>
@@ -556,6 +552,14 @@
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
+        <source>&amp;Settings...</source>
+        <translation>设置(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Theme, text size, language and the limits of a run</source>
+        <translation>主题、字号、语言，以及运行的限制</translation>
+    </message>
+    <message>
         <source>&amp;Limits...</source>
         <translation>限制(&amp;L)...</translation>
     </message>
@@ -600,18 +604,6 @@
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <source>Follow the &amp;system</source>
-        <translation>跟随系统(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>浅色(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>深色(&amp;D)</translation>
-    </message>
-    <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -646,6 +638,10 @@
     <message>
         <source>Backprop Lens note</source>
         <translation>Backprop Lens 提示</translation>
+    </message>
+    <message>
+        <source>What the program printed comes from its own backward, with its own v; J, vᵀJ and x.grad here use the v chosen above.</source>
+        <translation>程序打印的内容来自它自己的 backward，用的是它自己的 v；这里的 J、vᵀJ 和 x.grad 用的是上面选的 v。</translation>
     </message>
     <message>
         <source>Analysing the program...</source>
@@ -684,12 +680,8 @@
         <translation>请先运行一个会求导的程序。</translation>
     </message>
     <message>
-        <source>∂{0} / ∂{1} = {2:.6g}: the sum over {3} path(s)</source>
-        <translation>∂{0} / ∂{1} = {2:.6g}：{3} 条路径之和</translation>
-    </message>
-    <message>
-        <source>(more paths than shown)</source>
-        <translation>（还有更多路径未显示）</translation>
+        <source>The paths of this entry cannot be listed: the analysis they belong to is not the service&apos;s current one. Click the entry again when the analysis has finished.</source>
+        <translation>无法列出这一项的路径：它们所属的分析不是后台服务当前的分析。请在分析完成后再次点击这一项。</translation>
     </message>
     <message>
         <source>Untitled</source>
@@ -746,6 +738,10 @@
     <message>
         <source>Workspaces (*{0})</source>
         <translation>工作区 (*{0})</translation>
+    </message>
+    <message>
+        <source>{0} already exists. Replace it?</source>
+        <translation>{0} 已存在。要替换它吗？</translation>
     </message>
     <message>
         <source>Save</source>
@@ -918,6 +914,45 @@
     </message>
 </context>
 <context>
+    <name>PathsText</name>
+    <message>
+        <source>via {0}, input {1} of {2}</source>
+        <translation>经由 {0}（第 {1} 个输入，共 {2} 个）</translation>
+    </message>
+    <message>
+        <source>via input {0} of {1}</source>
+        <translation>经由第 {0} 个输入（共 {1} 个）</translation>
+    </message>
+    <message>
+        <source>∂{0} / ∂{1} = {2:.6g}: the sum over {3} path(s)</source>
+        <translation>∂{0} / ∂{1} = {2:.6g}：{3} 条路径之和</translation>
+    </message>
+    <message>
+        <source>{0} is {1}</source>
+        <translation>{0} 即 {1}</translation>
+    </message>
+    <message>
+        <source>Subscripts count from 1, as in J: {0} in Python.</source>
+        <translation>下标与 J 中一样从 1 开始计数：{0}（Python 写法）。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>No path leads from this output element to this leaf element: the entry of J is 0.</source>
+        <translation>从这个输出元素到这个叶子元素没有任何路径：J 的这一项为 0。</translation>
+    </message>
+    <message>
+        <source>Click a path to mark it on the graph.</source>
+        <translation>点击一条路径，在计算图上标出它。</translation>
+    </message>
+    <message>
+        <source>(more paths than shown)</source>
+        <translation>（路径多于此处列出的）</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryBar</name>
     <message>
         <source>Restore</source>
@@ -1005,6 +1040,57 @@
     <message>
         <source>{0}.backward(e{1}) gave {2}.grad = {3}: row {1} of J, the derivatives of {4}.</source>
         <translation>{0}.backward(e{1}) 得到 {2}.grad = {3}：这就是 J 的第 {1} 行，即 {4} 的各个偏导数。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>限制</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Te&amp;xt size:</source>
+        <translation>字号(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter text size:</source>
+        <translation>演示模式字号(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>The size of all text outside presenter mode: the program, the results, the graph and the menus</source>
+        <translation>演示模式以外所有文字的大小：程序、结果、计算图和菜单</translation>
+    </message>
+    <message>
+        <source>How large text is in presenter mode (F5), on a screen 1080 pixels high; smaller on a smaller one</source>
+        <translation>演示模式（F5）下文字的大小，以 1080 像素高的屏幕为准；屏幕更小时相应缩小</translation>
+    </message>
+    <message>
+        <source>These apply at once. Cancel puts them back as they were; the limits are kept on OK.</source>
+        <translation>这些设置立即生效。点“取消”会恢复原样；限制在点“确定”后才保存。</translation>
+    </message>
+    <message>
+        <source>Every setting on both pages back at its default (Cancel undoes it)</source>
+        <translation>把两页上的每项设置都恢复为默认值（点“取消”可撤销）</translation>
+    </message>
+    <message>
+        <source>{0} (normal)</source>
+        <translation>{0}（正常）</translation>
     </message>
 </context>
 <context>
@@ -1218,6 +1304,21 @@
     <message>
         <source>step {0} of {1}</source>
         <translation>第 {0}/{1} 步</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -1485,14 +1586,6 @@
         <translation>未计算符号雅可比矩阵：前向中对需要梯度的张量的运算超过了 {limit:,} 个，而符号只跟踪这么多运算。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
     </message>
     <message>
-        <source>the symbolic Jacobian is not computed: building the forward&apos;s expressions took over {seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
-        <translation>未计算符号雅可比矩阵：构建前向表达式超过了 {seconds:g} 秒（停在 {op}）。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
-    </message>
-    <message>
-        <source>the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of {total} rows done). The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
-        <translation>未计算符号雅可比矩阵：求导超过了 {seconds:g} 秒（完成了 {total} 行中的 {done} 行）。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
-    </message>
-    <message>
         <source>J is finite in float64 ({value:.3g}) but overflows {dtype}, as PyTorch&apos;s does: the verdict compares those entries as infinities</source>
         <translation>J 在 float64 中有限（{value:.3g}），但在 {dtype} 中溢出，与 PyTorch 一样：结论把这些元素当作无穷大比较</translation>
     </message>
@@ -1707,6 +1800,14 @@
     <message>
         <source>symbolic Jacobian</source>
         <translation>正在求符号雅可比矩阵</translation>
+    </message>
+    <message>
+        <source>the symbolic Jacobian is not computed: building the forward&apos;s expressions took over {seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
+        <translation>未计算符号雅可比矩阵：构建前向的表达式用了超过 {seconds:g} 秒（停在 {op}）。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
+    </message>
+    <message>
+        <source>the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of {total} rows done). The verdict rests on the numeric witnesses (float64 differences, real PyTorch when installed)</source>
+        <translation>未计算符号雅可比矩阵：求导用了超过 {seconds:g} 秒（已完成 {total} 行中的 {done} 行）。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
     </message>
     <message>
         <source>there is no analysis to export yet</source>
@@ -2058,6 +2159,78 @@
     <message>
         <source>Print its determinant (torch.linalg.det) and its singular values (torch.linalg.svdvals: a zero one means singular); where a nearby invertible matrix will do, add a small multiple of the identity.</source>
         <translation>打印它的行列式（torch.linalg.det）和奇异值（torch.linalg.svdvals：有一个为零就是奇异的）；如果一个相近的可逆矩阵就够用，给它加上单位矩阵的一个小倍数。</translation>
+    </message>
+    <message>
+        <source>The cross product needs vectors of 3 elements</source>
+        <translation>叉积需要 3 个元素的向量</translation>
+    </message>
+    <message>
+        <source>torch.cross and torch.linalg.cross multiply 3-vectors: the dimension they work along must have exactly 3 elements in both tensors. torch.linalg.cross takes the last dimension unless told otherwise; torch.cross without dim takes the first dimension of size 3 of the first tensor.</source>
+        <translation>torch.cross 和 torch.linalg.cross 计算三维向量的叉积：它们所沿的那个维度在两个张量中都必须恰好有 3 个元素。torch.linalg.cross 默认取最后一个维度；不给 dim 时，torch.cross 取第一个张量中第一个大小为 3 的维度。</translation>
+    </message>
+    <message>
+        <source>Print both shapes and pass dim= the dimension that holds the x, y, z components (its size must be 3 in both); a 2-D vector becomes a 3-D one with a zero third component.</source>
+        <translation>打印两个张量的形状，并用 dim= 指定存放 x、y、z 分量的维度（它在两个张量中的大小都必须是 3）；二维向量可以补一个为 0 的第三分量变成三维向量。</translation>
+    </message>
+    <message>
+        <source>The cross product takes tensors with the same number of dimensions</source>
+        <translation>叉积要求两个张量的维数相同</translation>
+    </message>
+    <message>
+        <source>torch.cross broadcasts the dimensions other than the one of the vectors, but only between tensors that already have as many dimensions: a batch of vectors (n, 3) and one vector (3,) are refused.</source>
+        <translation>torch.cross 会对向量所在维度以外的维度做广播，但只在维数已经相同的张量之间进行：一批向量 (n, 3) 和单个向量 (3,) 会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Give the smaller tensor the missing leading dimensions with unsqueeze(0) (or view(1, 3)); broadcasting then repeats it along the batch.</source>
+        <translation>用 unsqueeze(0)（或 view(1, 3)）给较小的张量补上缺少的前导维度；之后广播会沿着批次重复它。</translation>
+    </message>
+    <message>
+        <source>The operation does not take tensors of this dtype</source>
+        <translation>这个运算不接受这种 dtype 的张量</translation>
+    </message>
+    <message>
+        <source>PyTorch has no kernel of this operation for this element type: the quoted name is the kernel, the dtype follows it. Bitwise operations and shifts take integer and bool tensors only, the cross product takes no bool tensors, matrix decompositions take no half-precision ones.</source>
+        <translation>PyTorch 没有为这种元素类型实现这个运算的内核：引号中的名字是内核，后面是 dtype。按位运算和移位只接受整数和 bool 张量，叉积不接受 bool 张量，矩阵分解不接受半精度张量。</translation>
+    </message>
+    <message>
+        <source>Convert the tensor first: .float() (or .double()) for arithmetic, .long() or .int() for the bitwise operations and shifts.</source>
+        <translation>先转换张量：算术运算用 .float()（或 .double()），按位运算和移位用 .long() 或 .int()。</translation>
+    </message>
+    <message>
+        <source>PyTorch has no derivative for this operation</source>
+        <translation>PyTorch 没有这个运算的导数</translation>
+    </message>
+    <message>
+        <source>The result was made by an operation that PyTorch records in the graph but cannot differentiate (torch.unique, for one: its values depend on which elements are equal, not smoothly on the elements), so backward stops at its node.</source>
+        <translation>这个结果来自一个 PyTorch 会记录在计算图中、却无法求导的运算（例如 torch.unique：它的值取决于哪些元素相等，而不是光滑地依赖于元素），所以 backward 在它的节点处停止。</translation>
+    </message>
+    <message>
+        <source>Keep the operation out of the path to the loss: use its result as a constant (for example the counts or the inverse indices, which never need a gradient), or compute the loss from the original tensor.</source>
+        <translation>让这个运算不在通往损失的路径上：把它的结果当作常量使用（例如计数或逆索引，它们从不需要梯度），或者从原始张量计算损失。</translation>
+    </message>
+    <message>
+        <source>torch.set_default_tensor_type is deprecated</source>
+        <translation>torch.set_default_tensor_type 已弃用</translation>
+    </message>
+    <message>
+        <source>Older tutorials choose the type of new tensors with torch.set_default_tensor_type(&apos;torch.FloatTensor&apos;). It still works on the CPU, but PyTorch now sets the floating-point dtype and the device separately.</source>
+        <translation>较早的教程用 torch.set_default_tensor_type(&apos;torch.FloatTensor&apos;) 选择新张量的类型。它在 CPU 上仍然可用，但 PyTorch 现在分别设置浮点 dtype 和设备。</translation>
+    </message>
+    <message>
+        <source>Use torch.set_default_dtype(torch.float32) (or torch.float64) instead; the device is the CPU unless you move tensors with .to(device).</source>
+        <translation>改用 torch.set_default_dtype(torch.float32)（或 torch.float64）；除非用 .to(device) 移动张量，设备就是 CPU。</translation>
+    </message>
+    <message>
+        <source>torch.cross without dim</source>
+        <translation>不带 dim 的 torch.cross</translation>
+    </message>
+    <message>
+        <source>Without dim, torch.cross takes the first dimension of size 3 of its first tensor, while torch.linalg.cross takes the last one; PyTorch will change torch.cross to agree, so a program that relies on the old choice should say which dimension it means.</source>
+        <translation>不给 dim 时，torch.cross 取第一个张量中第一个大小为 3 的维度，而 torch.linalg.cross 取最后一个维度；PyTorch 将修改 torch.cross 使二者一致，所以依赖旧行为的程序应当写明它指的是哪个维度。</translation>
+    </message>
+    <message>
+        <source>Pass dim explicitly, or use torch.linalg.cross (dim=-1 by default).</source>
+        <translation>显式传入 dim，或改用 torch.linalg.cross（默认 dim=-1）。</translation>
     </message>
     <message>
         <source>The shapes cannot be broadcast together</source>

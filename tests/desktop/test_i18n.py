@@ -156,7 +156,8 @@ def english_words(text: str, names: set[str]) -> list[str]:
         if token.startswith("(") and token.endswith(")"):
             token = token[1:-1]
         letters = re.sub(r"[^A-Za-z]", "", token)
-        if (len(letters) < 2 or token in SAME_IN_BOTH or token in names or CODE_LIKE.search(token)
+        element_of = re.sub(r"[₀-₉,]+$", "", token)    # out₁₂: an element of the program's tensor out
+        if (len(letters) < 2 or token in SAME_IN_BOTH or token in names or element_of in names or CODE_LIKE.search(token)
                 or CJK.search(token) or re.fullmatch(r"[A-Z]\w*Backward\d*", token)):   # a grad_fn's name
             continue
         words.append(token)
