@@ -86,16 +86,24 @@ def _values(record: dict, key: str, t, left: list) -> None:
         left[0] -= n
         record[key] = finite_json(t.tolist())
         return
-    data = np.asarray(t._data).reshape(-1)
     why = (f"{n:,} elements, more than the {MAX_VALUE_ELEMENTS:,} a value is written with" if n > MAX_VALUE_ELEMENTS
            else f"the report's {MAX_REPORT_ELEMENTS:,} elements of values are used up")
-    summary = {"omitted": why, "numel": n, "first": finite_json(data[:SAMPLE].tolist())}
-    if n and data.dtype.kind in "biuf":
+    record[key] = None
+    record[key + "_summary"] = array_summary(t._data, why)
+
+
+def array_summary(arr, why: str) -> dict:
+    """An array too large to write in full: why it is not, its size, its first :data:`SAMPLE`
+    numbers and (for numbers) its smallest, largest and mean.  Written as ``KEY_summary`` beside
+    ``KEY: null`` wherever the JSON leaves a value out."""
+    data = np.asarray(arr).reshape(-1)
+    summary = {"omitted": why, "numel": int(data.size), "shape": [int(s) for s in np.shape(arr)],
+               "first": finite_json(data[:SAMPLE].tolist())}
+    if data.size and data.dtype.kind in "biuf":
         with np.errstate(all="ignore"):
             summary.update(min=finite_json(data.min().item()), max=finite_json(data.max().item()),
                            mean=finite_json(float(data.mean(dtype=np.float64))))
-    record[key] = None
-    record[key + "_summary"] = summary
+    return summary
 
 
 def warning_text(w) -> str:

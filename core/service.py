@@ -23,9 +23,15 @@ Messages to the service (:data:`JOB_FIELDS` and :data:`EXPORT_OPTIONS` declare t
     ("cancel", id: int), which cancels every job with an id up to id (a reader
         thread takes it at once, even while a job runs);
     None, the end (as is the end of the stream).
-Messages from the service: ("ready",), ("progress", id, fraction, text), ("finished", id, outcome),
-                           ("paths", id, result), ("exported", id, result), ("failed", id, text),
-                           ("warmed", id), ("pytorch-loaded",).
+Messages from the service: ("ready",), ("progress", id, fraction, text), ("partial", id, outcome),
+                           ("finished", id, outcome), ("paths", id, result), ("exported", id, result),
+                           ("failed", id, text), ("warmed", id), ("pytorch-loaded",).
+An analyze job is answered first, as soon as the numeric witnesses have their verdict, by
+("partial", id, outcome): the outcome's analysis has ``"stage": "numeric"`` (the engine's backward and
+one-hot rows, the float64 differences, the verdict they give and ``witnesses`` saying which are still
+"pending"; no symbolic J, graph or trace yet).  It is not the job's answer: ("finished", id, outcome)
+always follows, with ``"stage": "complete"`` (the symbolic J as far as its budget,
+:data:`SYMBOLIC_SECONDS`, allowed).  An app that knows no "partial" can ignore it.
 
 Nothing the app sends kills the service or leaves it waiting: a frame that
 is not one of these messages (not plain data, a non-dict, a field of the
@@ -49,7 +55,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from core import isolate
-from core.analysis import pytorch
+from core.analysis import pytorch, symbolic_j
 from core.analysis.pipeline import analyse_source
 from core.export import graph_svg, html_report, latex_document
 from core.frames import MAX_ANSWER_BYTES, MAX_JOB_BYTES, FrameError, read_frame, write_frame
@@ -252,6 +258,11 @@ def serve(conn, cancel_upto, jobs, os_limits=False):
             conn.send(("failed", job.get("id"), traceback.format_exc(limit=8)))
 
 
+# the symbolic stage's budget in the app: the numeric verdict is shown at once (the "partial" answer),
+# so the symbolic J may take longer than a command printing one report gives it
+SYMBOLIC_SECONDS = symbolic_j.MAX_SECONDS
+
+
 class _Service:
     def __init__(self, conn, cancel_upto, os_limits=False):
         self.conn = conn
@@ -295,10 +306,21 @@ class _Service:
         limits = Limits.checked(**(job.get("limits") or {}))
         if self.os_limits:     # the second wall, as core.isolate sets it for the CLI's child
             isolate.limit_memory(limits.max_memory_mb * 2 ** 20)
+        shown = []          # the run's JSON, made once for the partial answer and the final one
+
+        def ran(result):
+            shown.append(run_to_json(result))
+
+        def numeric(analysis):
+            try:
+                self.conn.send(("partial", job_id, outcome(shown[0] if shown else None, analysis.to_json())))
+            except FrameError:      # too large to send (nothing was): the final answer is the job's answer
+                pass
         o = analyse_source(job.get("source", ""), output=job.get("output"), grad_tensor=job.get("v"),
                            limits=limits, pytorch="loaded", progress=progress, cancel=cancel,
-                           call=job.get("call"), iteration=job.get("iteration"))
-        run = run_to_json(o.result)
+                           call=job.get("call"), iteration=job.get("iteration"), ran=ran,
+                           symbolic_seconds=SYMBOLIC_SECONDS, numeric=numeric)
+        run = shown[0] if shown else run_to_json(o.result)
         if o.cancelled:
             return outcome(run, cancelled=True)
         if o.analysis is None:

@@ -11,15 +11,21 @@ Steps (DESIGN.md, "How data flows"):
    and the tape on, and stop just before the output is differentiated: the
    forward prefix in numbers, in symbols and as a tape.  The program is not
    interpreted again after this.
-4. *Witness*, one module each, all from that one capture:
-   :mod:`~core.analysis.symbolic_j` (J from symengine, evaluated at the
-   program's values), :mod:`~core.analysis.engine_witness` (the engine's
-   backward(v) and its one-hot rows), :mod:`~core.analysis.differences`
-   (float64 central differences of the replayed tape),
-   :mod:`~core.analysis.second_order` (with create_graph) and
-   :mod:`~core.analysis.pytorch` (real PyTorch replaying the tape).
+4. *Witness*, one module each, all from that one capture, numbers first:
+   :mod:`~core.analysis.engine_witness` (the engine's backward(v) and its
+   one-hot rows) and :mod:`~core.analysis.differences` (float64 central
+   differences of the replayed tape, or random directions and sampled
+   entries for large leaves) give the *numeric verdict*, handed to the
+   caller at once (``numeric``); then, under a budget of its own
+   (:mod:`core.analysis.budget`), :mod:`~core.analysis.symbolic_j` (J from
+   symengine, evaluated at the program's values) and
+   :mod:`~core.analysis.second_order` (with create_graph); then
+   :mod:`~core.analysis.pytorch` (real PyTorch replaying the tape, held to
+   the symbolic J when it fitted) and the chain rule node by node.
 5. *Verdict* (:mod:`core.analysis.verdict`): entry by entry, with a float32
-   tolerance.
+   tolerance: vᵀJ against the engine when the symbolic J fitted, else the
+   numeric witnesses against the engine.  ``witnesses`` says, for each, whether
+   it agreed, and for one that did not fit, which budget and why.
 
 :func:`analyze_run` does steps 2 to 5 on a program already discovered;
 :mod:`core.analysis.pipeline` is the whole path the CLI and the service take.
@@ -34,11 +40,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core.analysis import differences, engine_witness, pytorch, second_order, symbolic_j, verdict
+from core.analysis.budget import Budget
 from core.analysis.paths import LocalPartials, chain_paths
 from core.analysis.runs import Capture, Tally, capture, leaves_of
 from core.analysis.tape import Recording
 from core.analysis.trace import GraphNames, build_graph
 from core.interp import Limits
+from core.symbolic import shadow
 from core.report_json import finite_json
 from core.symbolic.jacobian import OverBudget, display_names
 from core.tensor.tensor import Tensor
@@ -123,6 +131,13 @@ class Analysis:
     call: dict | None = None
     calls: list = field(default_factory=list)
     calls_total: int = 0
+    # "numeric": the analysis as the numeric witnesses leave it (no symbolic J, graph or trace yet:
+    # core.analysis.pipeline's `numeric` callback); "complete": every stage has run or said why not
+    stage: str = "complete"
+    # each witness's state (see _state): {"symbolic" | "differences" | "spot_differences" | "pytorch": {...}}
+    witnesses: dict = field(default_factory=dict)
+    # the witnesses the verdict rests on, beside the engine's backward
+    verdict_witnesses: list = field(default_factory=list)
 
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
@@ -161,6 +176,8 @@ class Analysis:
             "program_runs": self.program_runs,
             "verdict_basis": self.verdict_basis,
             "call": self.call, "calls": self.calls, "calls_total": self.calls_total,
+            "stage": self.stage, "witnesses": finite_json(self.witnesses),
+            "verdict_witnesses": list(self.verdict_witnesses),
             "spot_differences": None if self.spot_differences is None else finite_json({
                 **self.spot_differences, "max_abs_diff": _json_float(self.spot_differences["max_abs_diff"])}),
         }
@@ -279,7 +296,8 @@ def _captured(cap: Capture, event, name):
 
 def analyze_run(program, result, events, *, output: str | None = None, grad_tensor=None, limits=None,
                 progress=None, cancel=None, pytorch: str = "auto", tally: Tally | None = None,
-                call: int | None = None, iteration: int | None = None) -> Analysis:
+                call: int | None = None, iteration: int | None = None, budget: Budget | None = None,
+                numeric=None) -> Analysis:
     """Steps 2 to 5 for a program already parsed and run (``result``, with the
     ``events`` :func:`discover` noted).  ``grad_tensor``: v as an array (checked
     by :func:`core.analysis.pipeline.grad_tensor_array`) or None.
@@ -287,20 +305,23 @@ def analyze_run(program, result, events, *, output: str | None = None, grad_tens
     ``pytorch``: "auto" replays the forward in real PyTorch when it can be
     imported, "loaded" only when :func:`core.analysis.pytorch.preload` has
     finished, "off" never.  ``tally`` counts the program's runs (the discover
-    run included).  ``call`` and ``iteration`` choose the differentiation (:func:`choose`)."""
+    run included).  ``call`` and ``iteration`` choose the differentiation (:func:`choose`).
+    ``budget`` (:class:`~core.analysis.budget.Budget`) bounds the symbolic stage (by default
+    :data:`core.analysis.symbolic_j.MAX_SECONDS`).  ``numeric(analysis)``, when given, receives the
+    analysis as soon as the numeric witnesses have given their verdict (``stage`` "numeric": no
+    symbolic J, PyTorch, graph or trace yet); the same object is then filled in."""
     tally = tally if tally is not None else Tally(1)
+    budget = budget if budget is not None else Budget.fixed(symbolic_j.MAX_SECONDS)
     with np.errstate(all="ignore"):  # inf and nan are results here, as in PyTorch
-        analysis = _analyze(program, result, events, output, grad_tensor, limits or Limits(), progress, cancel,
-                            pytorch, tally, call, iteration)
-    analysis.calls = [e.to_json() for e in events[:MAX_LISTED_CALLS]]
-    analysis.calls_total = len(events)
-    return analysis
+        return _analyze(program, result, events, output, grad_tensor, limits or Limits(), progress, cancel,
+                        pytorch, tally, call, iteration, budget, numeric)
 
 
 def _analyze(program, result, events, output, grad_tensor, limits, progress, cancel, pytorch, tally, call,
-             iteration) -> Analysis:
+             iteration, budget, numeric) -> Analysis:
     event, name = choose(events, result, output, call, iteration)
-    cap = capture(program, limits, event, name, cancel, tally)
+    shadow_seconds, shadow_rule = budget.shadow_seconds(shadow.MAX_SECONDS)
+    cap = capture(program, limits, event, name, cancel, tally, shadow_seconds=shadow_seconds)
     out = _captured(cap, event, name)
     label = name or _T("the tensor differentiated on line {line}").format(line=event.line)
     notes = []
@@ -321,16 +342,47 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     if not leaves:
         notes.append(_T("no top-level tensor is a leaf that requires grad, so there is no J to show."))
 
-    sym = _symbolic(cap, leaves, progress, cancel, notes)
+    # 1. the numeric witnesses: the engine's own numbers, and float64 differences set beside them
+    witnesses = {}
+    eng, engine_error = _engine(out, leaves, v, notes)
+    fd = _differences(cap, out, leaves, eng.jacobian or None, notes, witnesses)
+    spot = _spot(cap, out, leaves, v, eng, engine_error, notes, witnesses)
+    match, worst, basis = _verdict(None, eng, (fd, spot), engine_error)
+    analysis = Analysis(
+        output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
+        grad_tensor_source=source_v, jacobian={}, jacobian_latex={}, vjp=None,
+        backward=eng.backward, engine_jacobian=eng.jacobian, max_abs_diff=worst, match=match, notes=notes,
+        verdict_basis=basis, spot_differences=spot, differences=fd,
+        line=None if event is None else event.line, call=None if event is None else event.to_json(),
+        engine_error=engine_error, program_runs=tally.runs,
+        labels={"output": display_names(name or "out", out.shape),
+                **{lname: display_names(lname, t.shape) for lname, t in leaves}},
+        calls=[e.to_json() for e in events[:MAX_LISTED_CALLS]], calls_total=len(events),
+        stage="numeric", witnesses=witnesses)
+    witnesses["symbolic"] = _state("pending" if leaves and out.requires_grad else "not_applicable")
+    witnesses["pytorch"] = _state("pending" if leaves else "not_applicable")
+    analysis.verdict_witnesses = _resting_on(analysis)
+    if numeric is not None:
+        numeric(analysis)
+
+    # 2. the symbolic J, under its own budget (then real PyTorch, held to it when it fitted, and the
+    # chain rule node by node, whose traced backward runs the program's hooks: last)
+    sym = _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, witnesses)
     J = None if sym is None else sym.jacobian
     # what the engine and PyTorch are held to: J as the program's dtype holds it
     J_held = None if J is None else _in_program_dtype(J, out, leaves, notes)
-    eng, engine_error = _engine(out, leaves, v, J_held, notes)
-    # without a symbolic J, the engine's one-hot rows are what the differences are set beside
-    reference = J if J is not None else (eng.jacobian or None)
-    fd = _differences(cap, out, leaves, reference, notes) if reference is not None else None
-    spot = _spot(cap, out, leaves, v, eng, engine_error, notes)
-    if fd is not None and not fd["match"]:
+    if J_held is not None:
+        if engine_error is None:
+            engine_witness.against(eng, out, leaves, v, J_held)
+        elif v is not None:
+            eng.vjp = {lname: np.tensordot(v, J_held[lname], axes=out.dim()) for lname, _ in leaves}
+        if fd is not None:
+            fd = differences.judge(fd, J)
+            witnesses["differences"] = _judged(fd)
+        witnesses["symbolic"] = (_state("agree" if eng.match else "disagree", eng.match, eng.max_abs_diff)
+                                 if engine_error is None else
+                                 _state("not_applicable", reason="engine_raised"))
+    if fd is not None and fd["match"] is False:
         notes.append(_T("float64 central differences differ from J. Expected where the output also depends on "
                         "a leaf through detach() or torch.no_grad() (nudging the leaf moves those values, which "
                         "autograd rightly ignores), or at a kink or a tie (relu at 0, abs at 0, equal maxima), "
@@ -343,53 +395,111 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
         if second is None:
             notes.append(_T("the second derivatives are not shown: the leaves are too large (over 64 elements)"))
     torch_witness, script = _pytorch(cap, leaves, name or "out", v, J_held if J is not None else eng.jacobian,
-                                     eng.backward, engine_error, pytorch, notes)
+                                     eng.backward, engine_error, pytorch, notes, witnesses)
     graph, trace, names = _chain_rule(cap, out, v, event, label, engine_error, notes)
     match, worst, basis = _verdict(J, eng, (fd, spot, torch_witness), engine_error)
-    return Analysis(
-        output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
-        grad_tensor_source=source_v, jacobian=J or {}, jacobian_latex={} if sym is None else sym.latex, vjp=eng.vjp,
-        backward=eng.backward, engine_jacobian=eng.jacobian, max_abs_diff=worst, match=match, notes=notes,
-        verdict_basis=basis, spot_differences=spot,
-        line=None if event is None else event.line, call=None if event is None else event.to_json(),
-        engine_error=engine_error, graph=graph, trace=trace,
-        state=(out, dict(leaves), names, LocalPartials()), second_order=second, differences=fd,
-        pytorch=torch_witness, pytorch_script=script, program_runs=tally.runs,
-        labels={"output": display_names(name or "out", out.shape),
-                **{lname: display_names(lname, t.shape) for lname, t in leaves}})
+    analysis.jacobian, analysis.jacobian_latex = J or {}, {} if sym is None else sym.latex
+    analysis.vjp, analysis.max_abs_diff, analysis.match, analysis.verdict_basis = eng.vjp, worst, match, basis
+    analysis.differences, analysis.second_order = fd, second
+    analysis.pytorch, analysis.pytorch_script = torch_witness, script
+    analysis.graph, analysis.trace = graph, trace
+    analysis.state = (out, dict(leaves), names, LocalPartials())
+    analysis.stage = "complete"
+    analysis.verdict_witnesses = _resting_on(analysis)
+    return analysis
 
 
-def _symbolic(cap, leaves, progress, cancel, notes):
-    """The first witness, or None (with a note saying why) when it did not fit its budget."""
+# ---------------------------------------------------------------------------
+# the witnesses' states: what the verdict rests on, and why a witness is not there
+# ---------------------------------------------------------------------------
+
+# a witness's state in Analysis.witnesses: "agree" | "disagree" (it ran and was compared with the engine),
+# "over_budget" (it did not fit: "budget" says which, "note" is the note saying so), "not_applicable" (another
+# form of it applies, or there is nothing to compare), "unavailable" (it could not run), "pending" (the numeric
+# stage's analysis: still to come).  "reason" is a code (data, for the app to word): over_budget, no_leaves,
+# engine_raised, columns_apply / spot_applies (the other form of the differences applies), cannot_replay,
+# tape_too_large, not_compared, off / not_installed / not_loaded_yet (real PyTorch)
+def _state(state: str, match=None, max_abs_diff=None, reason=None, note=None, budget=None, **more) -> dict:
+    record = {"state": state, "match": match,
+              "max_abs_diff": None if max_abs_diff is None else _json_float(max_abs_diff),
+              "reason": reason, "note": None if note is None else str(note), "budget": budget}
+    record.update(more)
+    return record
+
+
+def stopped(analysis: Analysis, note: str, budget: dict) -> Analysis:
+    """The numeric stage's ``analysis`` when what came after it went past the whole analysis's
+    ``budget``: the witnesses still pending are over budget, and ``note`` says so."""
+    analysis.notes.append(note)
+    for name, w in analysis.witnesses.items():
+        if w["state"] == "pending":
+            analysis.witnesses[name] = _state("over_budget", reason="over_budget", note=note, budget=budget)
+    return analysis
+
+
+def _judged(w: dict) -> dict:
+    """The state of a witness that ran (a dict with "match" and "max_abs_diff")."""
+    if w["match"] is None:
+        return _state("unavailable", reason="not_compared", note=w.get("note"))
+    return _state("agree" if w["match"] else "disagree", w["match"], w["max_abs_diff"])
+
+
+def _resting_on(analysis) -> list:
+    """The witnesses the verdict rests on, beside the engine's backward (the one under test)."""
+    if analysis.verdict_basis == "symbolic":     # (or the engine raised: then no witness)
+        return ["symbolic"] if analysis.witnesses["symbolic"]["state"] in ("agree", "disagree") else []
+    if analysis.verdict_basis == "none":
+        return []
+    return [name for name in ("differences", "spot_differences", "pytorch")
+            if analysis.witnesses.get(name, {}).get("state") in ("agree", "disagree")]
+
+
+def _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, witnesses):
+    """The first witness, or None (with a note, and its state in ``witnesses``, saying why) when
+    there is nothing to differentiate or it did not fit its budget (``shadow_rule``: what set the
+    budget of the expressions built during the capture run, :meth:`Budget.shadow_seconds`)."""
+    if not leaves or not out.requires_grad:
+        witnesses["symbolic"] = _state("not_applicable", reason="no_leaves")
+        return None
     over = cap.shadow.over
     if over is not None:
         if over["reason"] == "elements" and over["op"] == "leaf":
-            notes.append(_T("the symbolic Jacobian is not computed: a leaf has {n:,} elements, and symbols are "
-                            "followed up to {limit:,} elements per tensor. The verdict rests on the numeric "
-                            "witnesses (float64 differences, real PyTorch when installed)").format(
-                                n=over["elements"], limit=cap.shadow.max_elements))
+            note = _T("the symbolic Jacobian is not computed: a leaf has {n:,} elements, and symbols are "
+                      "followed up to {limit:,} elements per tensor. The verdict rests on the numeric "
+                      "witnesses (float64 differences, real PyTorch when installed)").format(
+                          n=over["elements"], limit=cap.shadow.max_elements)
+            limit = {"resource": "elements", "limit": cap.shadow.max_elements, "rule": "symbols_per_tensor"}
         elif over["reason"] == "elements":
-            notes.append(_T("the symbolic Jacobian is not computed: the forward's {op} involves a tensor of {n:,} "
-                            "elements, and symbols are followed up to {limit:,} elements per tensor. The verdict "
-                            "rests on the numeric witnesses (float64 differences, real PyTorch when installed)"
-                            ).format(n=over["elements"], op=over["op"], limit=cap.shadow.max_elements))
+            note = _T("the symbolic Jacobian is not computed: the forward's {op} involves a tensor of {n:,} "
+                      "elements, and symbols are followed up to {limit:,} elements per tensor. The verdict "
+                      "rests on the numeric witnesses (float64 differences, real PyTorch when installed)"
+                      ).format(n=over["elements"], op=over["op"], limit=cap.shadow.max_elements)
+            limit = {"resource": "elements", "limit": cap.shadow.max_elements, "rule": "symbols_per_tensor"}
         elif over["reason"] == "ops":
-            notes.append(_T("the symbolic Jacobian is not computed: the forward has over {limit:,} operations on "
-                            "tensors that require grad, and symbols are followed for that many. The verdict rests "
-                            "on the numeric witnesses (float64 differences, real PyTorch when installed)").format(
-                                limit=cap.shadow.max_ops))
+            note = _T("the symbolic Jacobian is not computed: the forward has over {limit:,} operations on "
+                      "tensors that require grad, and symbols are followed for that many. The verdict rests "
+                      "on the numeric witnesses (float64 differences, real PyTorch when installed)").format(
+                          limit=cap.shadow.max_ops)
+            limit = {"resource": "operations", "limit": cap.shadow.max_ops, "rule": "symbolic_operations"}
         else:
-            notes.append(_T("the symbolic Jacobian is not computed: building the forward's expressions took over "
-                            "{seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 "
-                            "differences, real PyTorch when installed)").format(
-                                seconds=cap.shadow.max_seconds, op=over["op"]))
+            note = _T("the symbolic Jacobian is not computed: building the forward's expressions took over "
+                      "{seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 "
+                      "differences, real PyTorch when installed)").format(
+                          seconds=round(cap.shadow.max_seconds, 3), op=over["op"])
+            limit = budget.describe(cap.shadow.max_seconds, shadow_rule)
+        notes.append(note)
+        witnesses["symbolic"] = _state("over_budget", reason="over_budget", note=note, budget=limit)
         return None
+    deadline, seconds, rule = budget.symbolic_deadline()
     try:
-        return symbolic_j.witness(cap, leaves, progress, cancel)
+        return symbolic_j.witness(cap, leaves, progress, cancel, deadline=deadline)
     except OverBudget as e:
-        notes.append(_T("the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of "
-                        "{total} rows done). The verdict rests on the numeric witnesses (float64 differences, real "
-                        "PyTorch when installed)").format(seconds=symbolic_j.MAX_SECONDS, done=e.done, total=e.total))
+        note = _T("the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of "
+                  "{total} rows done). The verdict rests on the numeric witnesses (float64 differences, real "
+                  "PyTorch when installed)").format(seconds=round(seconds, 3), done=e.done, total=e.total)
+        notes.append(note)
+        witnesses["symbolic"] = _state("over_budget", reason="over_budget", note=note,
+                                       budget=budget.describe(seconds, rule), rows_done=e.done, rows=e.total)
         return None
 
 
@@ -410,10 +520,13 @@ def _in_program_dtype(J, out, leaves, notes) -> dict:
     return held
 
 
-def _spot(cap, out, leaves, v, eng, engine_error, notes):
+def _spot(cap, out, leaves, v, eng, engine_error, notes, witnesses):
     """Float64 differences along random directions and at sampled entries, beside the engine's
     wᵀJ (w = v, or a random w when there is no v), for leaves too large for a column each."""
     if engine_error is not None or not differences.spot_applies(out, leaves):
+        witnesses["spot_differences"] = _state("not_applicable", reason=(
+            "engine_raised" if engine_error is not None else "no_leaves" if not leaves or not out.requires_grad
+            else "columns_apply"))
         return None
     if v is not None and eng.backward is not None:
         w, grads = v, eng.backward
@@ -424,10 +537,23 @@ def _spot(cap, out, leaves, v, eng, engine_error, notes):
         spot = differences.spot_witness(cap.tape, out, leaves, w, grads)
     except differences.CannotReplay as e:
         notes.append(_no_replay(e))
+        witnesses["spot_differences"] = _state("unavailable", reason="cannot_replay", note=_no_replay(e))
         return None
-    if spot is not None and not spot["complete"]:
-        notes.append(_T("float64 differences: {n} checks fitted in {seconds:g} s").format(
-            n=len(spot["directions"]) + len(spot["entries"]), seconds=differences.MAX_SECONDS))
+    if spot is None:
+        witnesses["spot_differences"] = _state("unavailable", reason="tape_too_large", note=cap.tape.too_large_note())
+        return None
+    if spot["complete"]:
+        witnesses["spot_differences"] = _judged(spot)
+        return spot
+    note = _T("float64 differences: {n} checks fitted in {seconds:g} s").format(
+        n=len(spot["directions"]) + len(spot["entries"]), seconds=differences.MAX_SECONDS)
+    notes.append(note)
+    limit = {"resource": "seconds", "limit": differences.MAX_SECONDS, "rule": "difference_replays"}
+    if spot["match"] is None:       # not one check fitted
+        witnesses["spot_differences"] = _state("over_budget", reason="over_budget", note=note, budget=limit,
+                                               complete=False)
+    else:       # the checks that fitted stand: the witness is in the verdict, and says what was left out
+        witnesses["spot_differences"] = {**_judged(spot), "complete": False, "note": note, "budget": limit}
     return spot
 
 
@@ -443,10 +569,10 @@ def _verdict(J, eng, numeric, engine_error):
     return all(m for m, _ in found), max(d for _, d in found), "numeric"
 
 
-def _engine(out, leaves, v, J, notes):
+def _engine(out, leaves, v, notes):
     """The engine's witness and its error (the engine raising is a result, like PyTorch's error)."""
     try:
-        return engine_witness.witness(out, leaves, v, J), None
+        return engine_witness.witness(out, leaves, v), None
     except engine_witness.GraphFreed:
         raise AnalysisError(_T("the program's own backward on another output freed the graph this output "
                                "uses before the end, so the engine cannot differentiate it again; choose the "
@@ -455,35 +581,61 @@ def _engine(out, leaves, v, J, notes):
     except Exception as e:  # noqa: BLE001 - the engine raising is a result, like PyTorch's error
         notes.append(_T("the engine's backward raises {type}, as PyTorch's does: {error}").format(
             type=type(e).__name__, error=e))
-        vjp = None if v is None else {name: np.tensordot(v, J[name], axes=out.dim()) for name, _ in leaves}
-        return (engine_witness.EngineWitness(vjp=vjp, max_abs_diff=float("nan"), match=False),
+        return (engine_witness.EngineWitness(max_abs_diff=float("nan"), match=False),
                 {"type": type(e).__name__, "message": str(e)})
 
 
-def _differences(cap, out, leaves, J, notes):
-    """The third witness, for small leaves and outputs, from the tape of the capture run."""
+def _differences(cap, out, leaves, J, notes, witnesses):
+    """The third witness, for small leaves and outputs, from the tape of the capture run, beside
+    ``J`` (the engine's one-hot rows here; the symbolic J later, :func:`differences.judge`)."""
     if not differences.applies(out, leaves):
+        witnesses["differences"] = _state("not_applicable", reason="no_leaves" if not leaves or not out.requires_grad
+                                          else "spot_applies")
         return None
     try:
-        return differences.witness(cap.tape, out, leaves, J)
+        fd = differences.witness(cap.tape, out, leaves, J)
     except differences.CannotReplay as e:
         notes.append(_no_replay(e))
+        witnesses["differences"] = _state("unavailable", reason="cannot_replay", note=_no_replay(e))
         return None
+    except differences.OverBudget as e:
+        note = _T("float64 differences: {n} checks fitted in {seconds:g} s").format(n=e.done, seconds=e.seconds)
+        notes.append(note)
+        witnesses["differences"] = _state("over_budget", reason="over_budget", note=note, budget={
+            "resource": "seconds", "limit": e.seconds, "rule": "difference_replays"}, columns_done=e.done,
+            columns=e.total)
+        return None
+    if fd is None:
+        witnesses["differences"] = _state("unavailable", reason="tape_too_large", note=cap.tape.too_large_note())
+        return None
+    witnesses["differences"] = _judged(fd)
+    return fd
 
 
-def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes):
+# the PyTorch script spells out every number the tape recorded, up to this many: about 2 MB of text,
+# written at some 4 µs a number (PyTorch's LeNet tutorial records 124,436: its parameters, input and target)
+MAX_SCRIPT_NUMBERS = 150_000
+
+
+def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witnesses):
     """The fourth witness (real PyTorch, when installed) and the script, from
     the tape of the capture run."""
     if not leaves:
+        witnesses["pytorch"] = _state("not_applicable", reason="no_leaves")
         return None, None
     if cap.tape.too_large:
         notes.append(cap.tape.too_large_note())
+        witnesses["pytorch"] = _state("over_budget", reason="over_budget", note=cap.tape.too_large_note(),
+                                      budget={"resource": "elements", "limit": cap.tape.max_elements,
+                                              "rule": "tape_elements"})
         return None, None
     rec = Recording(cap.tape, cap.output, cap.namespace)
-    try:
-        script = pytorch.script(rec, leaves, name, v)
-    except pytorch.ReplayError:
-        script = None
+    script = None
+    if cap.tape.elements <= MAX_SCRIPT_NUMBERS:   # (past it, the export says the script cannot be written)
+        try:
+            script = pytorch.script(rec, leaves, name, v)
+        except pytorch.ReplayError:
+            pass
     use = mode == "auto" or (mode == "loaded" and pytorch.loaded())
     custom = _custom_functions(cap.output)
     # a custom Function's forward is replayed as plain operations: PyTorch then checks J, the
@@ -498,6 +650,11 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes):
     elif witness is not None and witness["match"] is False:
         notes.append(_T("real PyTorch {version} disagrees: largest difference {diff:.3g}").format(
             version=witness["version"], diff=witness["max_abs_diff"]))
+    if witness is not None:
+        witnesses["pytorch"] = _judged(witness)
+    else:
+        witnesses["pytorch"] = _state("unavailable", reason=(
+            "not_installed" if use else "off" if mode == "off" else "not_loaded_yet"))
     return witness, script
 
 

@@ -44,6 +44,7 @@ from core.tensor.tensor import Tensor
 H = 1e-6                                         # the step, relative to max(1, |x|)
 MAX_LEAF_ELEMENTS, MAX_OUTPUT_ELEMENTS = 24, 64  # two replays per leaf element
 AGREE = 1e-3  # float32 values, float64 differences: agreement to 1e-3 relative is the honest claim
+MAX_SECONDS = 2.0     # the replays of one witness (the columns, or the directions and entries), all together
 
 
 class CannotReplay(Exception):
@@ -62,34 +63,57 @@ def applies(out, leaves) -> bool:
             and out.numel() <= MAX_OUTPUT_ELEMENTS)
 
 
-def witness(tape, out, leaves, J, h: float = H):
+class OverBudget(Exception):
+    """The replays passed their time budget: ``done`` of ``total`` columns were computed."""
+
+    def __init__(self, done: int, total: int, seconds: float):
+        super().__init__(f"{done} of {total} columns in {seconds:g} s")
+        self.done, self.total, self.seconds = done, total, seconds
+
+
+def witness(tape, out, leaves, J, h: float = H, max_seconds: float | None = None):
     """{"jacobian": {leaf: J by differences}, "max_abs_diff", "match"} beside
-    the symbolic ``J``; None when the tape is too large to have been kept (the
+    ``J`` (the symbolic J, or the engine's one-hot rows; None: not compared yet, ``match`` None,
+    see :func:`judge`); None when the tape is too large to have been kept (the
     tape's own note says so).  Raises :class:`CannotReplay` when the tape does
-    not give the program's numbers back."""
+    not give the program's numbers back, :class:`OverBudget` past ``max_seconds``
+    (:data:`MAX_SECONDS` by default)."""
     if tape.too_large:
         return None
+    seconds = MAX_SECONDS if max_seconds is None else max_seconds
+    deadline = time.monotonic() + seconds
     entries = tape.entries
     where = _nudge_points(entries, leaves)
     _check(replay(entries, None, tape.aliases), out, leaves)
     fd = {}
+    done, total = 0, sum(t.numel() for _, t in leaves)
     for name, t in leaves:
         x = np.asarray(t._data, dtype=np.float64).ravel()
         cols = []
         for e in range(t.numel()):
+            if time.monotonic() > deadline:
+                raise OverBudget(done, total, seconds)
             step = h * max(1.0, abs(float(x[e])))
             plus = _value(replay(entries, _one(where[id(t)], t, e, step), tape.aliases), id(out))
             minus = _value(replay(entries, _one(where[id(t)], t, e, -step), tape.aliases), id(out))
             cols.append(((plus - minus) / (2 * step)).ravel())
+            done += 1
         fd[name] = np.array(cols).T.reshape(tuple(out.shape) + tuple(t.shape))
+    return judge({"jacobian": fd, "max_abs_diff": float("nan"), "match": None}, J)
+
+
+def judge(fd: dict, J) -> dict:
+    """``fd`` (what :func:`witness` gives) compared with ``J`` ({leaf: array}; None: not compared)."""
+    if J is None:
+        return fd
     worst, ok = 0.0, True
-    for name, _ in leaves:
-        d, good = compare(J[name], fd[name])
+    for name, cols in fd["jacobian"].items():
+        d, good = compare(J[name], cols)
         finite = np.where(np.isfinite(J[name]), J[name], 0)
         scale = max(1.0, float(np.nanmax(np.abs(finite)))) if J[name].size else 1.0
         good = good or d <= AGREE * scale
         worst, ok = max(worst, d), ok and good
-    return {"jacobian": fd, "max_abs_diff": worst, "match": ok}
+    return {**fd, "max_abs_diff": worst, "match": ok}
 
 
 def _nudge_points(entries, leaves) -> dict:
@@ -253,7 +277,6 @@ def _write(target, out):
 
 DIRECTIONS = 2          # random directions u: the difference of wᵀf along u against (wᵀJ)·u
 SAMPLES = 4             # entries of wᵀJ per leaf: its largest one by the engine, then random ones
-MAX_SECONDS = 2.0       # the replays of this witness, all together
 
 
 def spot_applies(out, leaves) -> bool:
@@ -262,7 +285,7 @@ def spot_applies(out, leaves) -> bool:
     return bool(leaves) and out.requires_grad and not applies(out, leaves)
 
 
-def spot_witness(tape, out, leaves, w, grads, h: float = H, max_seconds: float = MAX_SECONDS, seed: int = 0):
+def spot_witness(tape, out, leaves, w, grads, h: float = H, max_seconds: float | None = None, seed: int = 0):
     """The float64 differences of ``wᵀ out`` beside the engine's ``grads`` = wᵀJ ({leaf: array}),
     where a column per element would be too many replays (gradcheck's fast mode, and a few entries).
 
@@ -276,7 +299,7 @@ def spot_witness(tape, out, leaves, w, grads, h: float = H, max_seconds: float =
     entries = tape.entries
     where = _nudge_points(entries, leaves)
     _check(replay(entries, None, tape.aliases), out, leaves)
-    deadline = time.monotonic() + max_seconds
+    deadline = time.monotonic() + (MAX_SECONDS if max_seconds is None else max_seconds)
     w = np.asarray(w, dtype=np.float64)
     rng = np.random.default_rng(seed)
     scale = max([1.0] + [float(np.nanmax(np.abs(np.asarray(t._data, dtype=np.float64)))) for _, t in leaves
@@ -326,4 +349,6 @@ def spot_witness(tape, out, leaves, w, grads, h: float = H, max_seconds: float =
             ok = tally(got, float(g[i]), AGREE * max(1.0, float(np.max(np.abs(g[np.isfinite(g)]), initial=0.0))))
             result["entries"].append({"leaf": name, "index": [int(j) for j in np.unravel_index(i, tuple(t.shape))],
                                       "difference": got, "backward": float(g[i]), "match": ok})
+    if not result["directions"] and not result["entries"]:
+        result["match"] = None      # no check fitted: this witness says nothing
     return result

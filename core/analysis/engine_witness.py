@@ -35,7 +35,7 @@ class GraphFreed(Exception):
 
 @dataclass
 class EngineWitness:
-    vjp: dict | None = None        # vᵀJ from the symbolic J
+    vjp: dict | None = None        # vᵀJ from the symbolic J (set by against())
     backward: dict | None = None   # the engine's backward(v)
     jacobian: dict = field(default_factory=dict)   # the engine's one-hot rows, shaped like J
     max_abs_diff: float = 0.0
@@ -58,30 +58,41 @@ def grads(out, leaves, v) -> list:
     return [np.zeros(t.shape) if g is None else np.asarray(g._data, dtype=np.float64) for g, (_, t) in zip(gs, leaves)]
 
 
-def witness(out, leaves, v, J) -> EngineWitness:
-    """The engine's backward(v) beside vᵀJ, or its one-hot rows beside J (``J`` None: the symbolic
-    J did not fit its budget, so only the engine's own numbers)."""
+def witness(out, leaves, v) -> EngineWitness:
+    """The engine's own numbers: backward(v) for each leaf, and its one-hot rows when the output is
+    small enough.  :func:`against` then sets them beside the symbolic J, when there is one."""
     w = EngineWitness()
     if not (out.requires_grad and leaves):
         return w
     if v is not None:
         w.backward = {name: g for (name, _), g in zip(leaves, grads(out, leaves, v))}
-        if J is not None:
-            w.vjp = {name: np.tensordot(v, J[name], axes=out.dim()) for name, _ in leaves}
-            # a float32 sum whose terms cancel is only as precise as its terms: an entry near zero
-            # beside large ones is compared to a hundredth of the largest entry of vᵀJ (of any leaf)
-            largest = max((float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0)) for x in w.vjp.values()),
-                          default=0.0)
-            for name, _ in leaves:
-                size = np.tensordot(np.abs(v), np.abs(np.nan_to_num(J[name], posinf=0.0, neginf=0.0)), axes=out.dim())
-                _tally(w, compare(w.vjp[name], w.backward[name], np.maximum(size, CANCELLING * largest)))
     if out.numel() <= (MAX_ROWS if v is None else MAX_ROWS_WITH_V) and out.numel() * sum(
             t.numel() for _, t in leaves) <= MAX_ROW_ELEMENTS:
-        w.jacobian = one_hot_rows(out, leaves)
-        if v is None and J is not None:
-            for name, _ in leaves:
-                _tally(w, compare(J[name], w.jacobian[name]))
+        if w.backward is not None and out.numel() == 1 and np.all(np.asarray(v) == 1):
+            # one element and v = 1: backward(v) is the one row (a loss's usual case: one backward, not two)
+            w.jacobian = {name: g.reshape(tuple(out.shape) + tuple(t.shape))
+                          for (name, t), g in zip(leaves, w.backward.values())}
+        else:
+            w.jacobian = one_hot_rows(out, leaves)
     return w
+
+
+def against(w: EngineWitness, out, leaves, v, J) -> None:
+    """Set the engine's backward(v) beside vᵀJ (or, with no v, its one-hot rows beside J)."""
+    if not (out.requires_grad and leaves):
+        return
+    if v is not None and w.backward is not None:
+        w.vjp = {name: np.tensordot(v, J[name], axes=out.dim()) for name, _ in leaves}
+        # a float32 sum whose terms cancel is only as precise as its terms: an entry near zero
+        # beside large ones is compared to a hundredth of the largest entry of vᵀJ (of any leaf)
+        largest = max((float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0)) for x in w.vjp.values()),
+                      default=0.0)
+        for name, _ in leaves:
+            size = np.tensordot(np.abs(v), np.abs(np.nan_to_num(J[name], posinf=0.0, neginf=0.0)), axes=out.dim())
+            _tally(w, compare(w.vjp[name], w.backward[name], np.maximum(size, CANCELLING * largest)))
+    elif v is None and w.jacobian:
+        for name, _ in leaves:
+            _tally(w, compare(J[name], w.jacobian[name]))
 
 
 def one_hot_rows(out, leaves) -> dict:

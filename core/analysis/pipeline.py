@@ -32,7 +32,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.analysis.analysis import (OVER_BUDGET, REJECTED, RUNNING, SYMBOLIC, V_NOT_NUMBERS, V_RAGGED, Analysis,
-                                    AnalysisError, analyze_run)
+                                    AnalysisError, analyze_run, stopped)
+from core.analysis import symbolic_j
+from core.analysis.budget import Budget
 from core.analysis.runs import Tally, discover
 from core.interp import Limits
 from core.interp.limits import Cancelled as InterpreterCancelled
@@ -117,12 +119,21 @@ class Outcome:
 
 def analyse_source(source: str, *, filename: str = "<program>", output: str | None = None, grad_tensor=None,
                    limits=None, pytorch: str = "auto", progress=None, cancel=None, ran=None,
-                   call: int | None = None, iteration: int | None = None) -> Outcome:
+                   call: int | None = None, iteration: int | None = None, symbolic_seconds: float | None = None,
+                   numeric=None) -> Outcome:
     """Parse, run and analyse ``source`` (see the module docstring).  Never
     raises for what the program or the options are: a rejected program, a bad
     v or an output that cannot be analysed come back in the :class:`Outcome`.
     ``ran(result)``, when given, sees the run before its analysis starts; ``call`` and
-    ``iteration`` choose which differentiation is analysed (the first by default)."""
+    ``iteration`` choose which differentiation is analysed (the first by default).
+
+    The numeric witnesses come first; ``numeric(analysis)``, when given, receives their verdict
+    (an :class:`Analysis` whose ``stage`` is "numeric") before the symbolic stage starts.  That
+    stage has ``symbolic_seconds`` of its own, or by default what is left of the verdict's target
+    (:mod:`core.analysis.budget`: the whole analysis within 3x the program's run + 0.5 s), so a
+    command printing one report has its verdict in time; a symbolic J that does not fit is
+    reported in the analysis (its notes and ``witnesses``)."""
+    start = time.monotonic()
     limits = limits or Limits()
     try:
         program = parse_program(source, filename)
@@ -130,7 +141,9 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
         return Outcome(_rejected(e))
     _report(progress, 0.05, RUNNING)
     tally = Tally()
+    begun = time.monotonic()
     result, events = discover(program, limits, cancel, tally)
+    run_seconds = time.monotonic() - begun
     if result.error is not None and result.error.kind == "cancelled":
         return Outcome(result, cancelled=True)
     if ran is not None:
@@ -138,20 +151,31 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
     _report(progress, 0.3, SYMBOLIC)
     # the analysis's budget: its own run of the program, then its stages
     deadline = time.monotonic() + limits.max_seconds + limits.max_analysis_seconds
+    budget = Budget(start, run_seconds, symbolic_seconds, deadline)
+    first = []      # the numeric stage's analysis, once there is one
 
     def stop():
         return (cancel is not None and cancel()) or time.monotonic() > deadline
+
+    def numeric_done(analysis):
+        first.append(analysis)
+        if numeric is not None:
+            numeric(analysis)
     try:
         v = None if grad_tensor is None else grad_tensor_array(grad_tensor)
         analysis = analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits,
                                progress=progress, cancel=stop, pytorch=pytorch, tally=tally, call=call,
-                               iteration=iteration)
+                               iteration=iteration, budget=budget, numeric=numeric_done)
     except (Cancelled, InterpreterCancelled):
         # the second: the program's own code (a hook) ran again in the analysis and was stopped there
         if cancel is not None and cancel():
             return Outcome(result, cancelled=True)
-        return Outcome(result, note=OVER_BUDGET.format(run=limits.max_seconds, stages=limits.max_analysis_seconds),
-                       over_budget=True)
+        note = OVER_BUDGET.format(run=limits.max_seconds, stages=limits.max_analysis_seconds)
+        if first:       # the numeric verdict stands; what came after it was stopped
+            whole = {"resource": "seconds", "limit": limits.max_seconds + limits.max_analysis_seconds,
+                     "rule": "max_seconds + max_analysis_seconds"}
+            return Outcome(result, stopped(first[0], note, whole), over_budget=True)
+        return Outcome(result, note=note, over_budget=True)
     except AnalysisError as e:
         return Outcome(result, note=str(e))
     return Outcome(result, analysis)
@@ -159,10 +183,12 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
 
 def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=None, filename: str = "<program>",
             progress=None, cancel=None, pytorch: str = "auto", call: int | None = None,
-            iteration: int | None = None) -> Analysis:
+            iteration: int | None = None, symbolic_seconds: float | None = None) -> Analysis:
     """The analysis of ``source``, or :class:`AnalysisError` (a rejected
     program included).  ``grad_tensor`` is v in any form
-    :func:`grad_tensor_array` takes; the rest as :func:`analyse_source`."""
+    :func:`grad_tensor_array` takes; the rest as :func:`analyse_source`, but for the symbolic
+    stage, which has ``symbolic_seconds`` (by default :data:`core.analysis.symbolic_j.MAX_SECONDS`):
+    a caller that wants the Analysis object wants it whole."""
     limits = limits or Limits()
     try:
         program = parse_program(source, filename)
@@ -171,8 +197,9 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=
     v = None if grad_tensor is None else grad_tensor_array(grad_tensor)
     tally = Tally()
     result, events = discover(program, limits, cancel, tally)
+    budget = Budget.fixed(symbolic_j.MAX_SECONDS if symbolic_seconds is None else symbolic_seconds)
     return analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits, progress=progress,
-                       cancel=cancel, pytorch=pytorch, tally=tally, call=call, iteration=iteration)
+                       cancel=cancel, pytorch=pytorch, tally=tally, call=call, iteration=iteration, budget=budget)
 
 
 def _rejected(e):

@@ -423,6 +423,11 @@ def _literal(arr) -> str:
     return nest(arr)
 
 
+# an expression written where it is used, at most this long: a chain of 20,000 ops inlined whole
+# held every prefix of its text (gigabytes), and Python's parser refuses 200 nested parentheses
+MAX_INLINE_CHARS = 200
+
+
 class _Script:
     def __init__(self, names: dict, inline: set):
         self.names = dict(names)      # id -> the program's name at the end
@@ -491,7 +496,7 @@ class _Script:
         if isinstance(expr, tuple):  # a leaf
             name = self._fresh(key, "x")
             self.lines.append((True, f"{name} = {expr[1]}"))
-        elif key in self.inline:
+        elif key in self.inline and len(expr) <= MAX_INLINE_CHARS:
             name = expr
         else:
             name = self._fresh(key)

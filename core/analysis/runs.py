@@ -121,11 +121,12 @@ class Capture:
     error: RunError | None     # what stopped the run early, if anything did
 
 
-def capture(program, limits, event, output_name, cancel=None, tally: Tally | None = None) -> Capture:
-    """Run with the symbolic shadow and the tape, and stop where ``event``
-    differentiates.  Raises :class:`~core.symbolic.jacobian.Cancelled` when
-    the run was cancelled."""
-    shadow, recorder = Shadow(), tape.Tape()
+def capture(program, limits, event, output_name, cancel=None, tally: Tally | None = None,
+            shadow_seconds: float | None = None) -> Capture:
+    """Run with the symbolic shadow (building expressions for at most ``shadow_seconds``, by
+    default the shadow's own budget) and the tape, and stop where ``event`` differentiates.
+    Raises :class:`~core.symbolic.jacobian.Cancelled` when the run was cancelled."""
+    shadow, recorder = Shadow(max_seconds=shadow_seconds), tape.Tape()
     out, namespace, r = run_to(program, limits, event, output_name, (shadow, recorder), cancel, tally)
     if r.error is not None and r.error.kind == "cancelled":
         raise Cancelled()

@@ -30,21 +30,29 @@ def _symbols(t):
     return t._sym if t._sym is not None else np.zeros(tuple(t.shape), dtype=object) * se.Integer(0)
 
 
-# the time the symbolic derivatives and their evaluation may take, after the capture run
+# the time the symbolic derivatives and their evaluation may take, after the capture run, when the
+# caller gives the symbolic stage seconds of its own (the app's default; core.analysis.budget)
 MAX_SECONDS = 6.0
 
 
-def witness(cap, leaves: list, progress=None, cancel=None, max_seconds: float | None = None) -> SymbolicJ:
-    """J of ``cap.output`` with respect to each of ``leaves`` ((name, tensor) pairs).  Raises
-    :class:`~core.symbolic.jacobian.OverBudget` past ``max_seconds``; call it only when the
-    capture's shadow followed the whole forward (``cap.shadow.over`` is None)."""
+def values_of(cap) -> dict:
+    """{symbol: its number} for every leaf the capture's shadow saw."""
     values = {}
     for t, syms in cap.shadow.leaves:
         for s, x in zip(np.asarray(syms).ravel(), np.asarray(t._data, dtype=np.float64).ravel()):
             values[s] = se.RealDouble(float(x))
+    return values
+
+
+def witness(cap, leaves: list, progress=None, cancel=None, deadline: float | None = None) -> SymbolicJ:
+    """J of ``cap.output`` with respect to each of ``leaves`` ((name, tensor) pairs).  Raises
+    :class:`~core.symbolic.jacobian.OverBudget` past ``deadline`` (``time.monotonic()``; by default
+    :data:`MAX_SECONDS` from now); call it only when the capture's shadow followed the whole
+    forward (``cap.shadow.over`` is None)."""
+    values = values_of(cap)
     leaf_syms = [t._sym if t._sym is not None else np.zeros(tuple(t.shape), dtype=object) for _, t in leaves]
     numeric, symbolic = jacobian(_symbols(cap.output), leaf_syms, values, progress, cancel,
-                                 deadline=time.monotonic() + (MAX_SECONDS if max_seconds is None else max_seconds))
+                                 deadline=time.monotonic() + MAX_SECONDS if deadline is None else deadline)
 
     rename = {}
     for name, t in leaves:

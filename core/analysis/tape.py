@@ -110,6 +110,11 @@ class Tape(Observer):
         except _Full:
             pass
 
+    @property
+    def elements(self) -> int:
+        """The numbers the tape holds (leaves' values and constants)."""
+        return self._elements
+
     def too_large_note(self) -> str:
         """What a full tape means for the witnesses that replay it."""
         return _T("the forward is too large to replay in PyTorch or to write as a script "

@@ -18,13 +18,27 @@ import numpy as np
 
 from core.analysis.verdict import compare
 from core.autograd import engine
-from core.report_json import finite_json
+from core.report_json import array_summary, finite_json
 from core.symbolic.derivative import node_local
 from core.tensor.node import AccumulateGrad, GradSlots
 from core.tensor.tensor import Tensor
 
 
-def _arr(x):
+# an array of a step or a graph node is kept (and written) in full up to this many elements; past it,
+# as its summary (issue 13, item 5: a chain of views of a 10⁶-element tensor kept 6.9 GB)
+MAX_SHOWN_ELEMENTS = 10_000
+
+
+class Omitted:
+    """An array too large to keep in a step or a node: its summary (:func:`core.report_json.array_summary`)."""
+
+    def __init__(self, arr):
+        self.summary = array_summary(arr, f"{np.size(arr):,} elements, more than the {MAX_SHOWN_ELEMENTS:,} "
+                                          "a step or a graph node keeps")
+
+
+def _float64(x):
+    """``x`` (a tensor, an array, a custom Function's slots) as a float64 array, or None."""
     if isinstance(x, GradSlots):   # a custom Function's node with several outputs: the first output's
         x = x[0]
     if x is None:
@@ -33,10 +47,32 @@ def _arr(x):
     return np.array(d, dtype=np.float64)
 
 
+def _arr(x):
+    """What a step or a node keeps of ``x``: a float64 array, or :class:`Omitted` past
+    :data:`MAX_SHOWN_ELEMENTS`, or None."""
+    if isinstance(x, GradSlots):
+        x = x[0]
+    if x is None:
+        return None
+    d = x._data if hasattr(x, "_data") else x
+    if np.size(d) > MAX_SHOWN_ELEMENTS:
+        return Omitted(d)
+    return np.array(d, dtype=np.float64)
+
+
 def _nested(a):
-    if a is None:
+    if a is None or isinstance(a, Omitted):
         return None
     return finite_json(np.asarray(a, dtype=np.float64).tolist())
+
+
+def _put(record: dict, key: str, a) -> dict:
+    """``record[key]``: ``a`` as nested lists; for an :class:`Omitted` array, None and its summary
+    as ``record[key + "_summary"]`` (the convention of :mod:`core.report_json`)."""
+    record[key] = _nested(a)
+    if isinstance(a, Omitted):
+        record[key + "_summary"] = a.summary
+    return record
 
 
 @dataclass
@@ -64,17 +100,24 @@ class BackwardStep:
     implied: list = field(default_factory=list)  # (input name, gradient implied, agrees with the one sent?)
 
     def to_json(self) -> dict:
-        return {
+        """The step as JSON; an array past :data:`MAX_SHOWN_ELEMENTS` is null with a ``KEY_summary`` beside
+        it (``grad_in_summary``, ``grad_summary`` in ``grads_out``, ``saved_summary: {name: ...}``)."""
+        record = {
             "index": self.index, "node": self.node, "grad_fn": self.grad_fn, "output_name": self.output_name,
-            "input_names": self.input_names, "grad_in": _nested(self.grad_in), "local": self.local,
-            "local_notes": list(self.local_notes),
+            "input_names": self.input_names, "local": self.local, "local_notes": list(self.local_notes),
             "saved": {k: _nested(v) for k, v in self.saved.items()},
-            "grads_out": [{"to": t, "input": n, "grad": _nested(g)} for t, n, g in self.grads_out],
-            "leaf": self.leaf, "grad_before": _nested(self.grad_before), "grad_after": _nested(self.grad_after),
+            "grads_out": [_put({"to": t, "input": n}, "grad", g) for t, n, g in self.grads_out],
+            "leaf": self.leaf,
             "hooks": [{"name": n, "replaced": r} for n, r in self.hooks],
-            "retained": [{"name": n, "grad": _nested(g)} for n, g in self.retained], "freed": self.freed,
+            "retained": [_put({"name": n}, "grad", g) for n, g in self.retained], "freed": self.freed,
             "implied": [{"input": n, "grad": _nested(g), "match": m} for n, g, m in self.implied],
         }
+        for key in ("grad_in", "grad_before", "grad_after"):
+            _put(record, key, getattr(self, key))
+        omitted = {k: v.summary for k, v in self.saved.items() if isinstance(v, Omitted)}
+        if omitted:
+            record["saved_summary"] = omitted
+        return record
 
 
 def _implied(fn, jacobians, grad_in, outs, names) -> list:
@@ -87,7 +130,7 @@ def _implied(fn, jacobians, grad_in, outs, names) -> list:
         if J is None or nxt is None or meta is None:
             continue
         implied = (g @ J).reshape(meta[0])
-        got = np.zeros(meta[0]) if sent is None else _arr(sent)
+        got = np.zeros(meta[0]) if sent is None else _float64(sent)
         result.append((name, implied, compare(implied, got)[1]))
     return result
 
@@ -149,7 +192,7 @@ class TraceRecorder:
             if nxt is not None and g is not None:
                 step.grads_out.append((node_id(nxt), name, _arr(g)))
         jacobians = getattr(fn, "local_jacobians", None)
-        if jacobians is not None and step.grad_in is not None:
+        if jacobians is not None and isinstance(step.grad_in, np.ndarray):
             step.implied = _implied(fn, jacobians, step.grad_in, outs, step.input_names)
         step.freed = bool(getattr(self, "frees", released) and fn._has_saved)
 
@@ -158,7 +201,7 @@ class TraceRecorder:
         local = node_local(fn)
         step = BackwardStep(len(self.steps), node_id(fn), "AccumulateGrad", name, [], _arr(g), leaf=name,
                             local=local.latex, local_notes=list(local.notes))
-        step.grad_before = None if before is None else np.array(before, dtype=np.float64)
+        step.grad_before = _arr(before)
         step.grad_after = _arr(var._grad)
         self._take_pending(step)
         self.steps.append(step)
@@ -188,11 +231,11 @@ class TraceRecorder:
         if fn._saved is not None:
             for name, x in zip(op.input_names, fn._saved):
                 if x is not None and hasattr(x, "_data"):
-                    out[name] = np.array(x._data, dtype=np.float64)
+                    out[name] = _arr(x)
                 elif isinstance(x, (int, float)):
                     out[name] = np.array(x, dtype=np.float64)
         if op.saves_result and fn._result is not None:
-            out["result"] = np.array(fn._result._data, dtype=np.float64)
+            out["result"] = _arr(fn._result)
         return out
 
 
@@ -213,8 +256,8 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
         nid = node_id(fn)
         if isinstance(fn, AccumulateGrad):
             v = fn.variable
-            nodes[nid] = {"id": nid, "kind": "leaf", "label": names.of(fn) or "leaf", "grad_fn": "AccumulateGrad",
-                          "name": names.of(fn), "shape": list(v.shape), "value": _nested(_arr(v))}
+            nodes[nid] = _put({"id": nid, "kind": "leaf", "label": names.of(fn) or "leaf", "grad_fn": "AccumulateGrad",
+                               "name": names.of(fn), "shape": list(v.shape)}, "value", _arr(v))
         else:
             nodes[nid] = {"id": nid, "kind": "op", "label": type(fn).__name__, "grad_fn": type(fn).__name__,
                           "name": names.of(fn), "shape": None, "value": None}
@@ -229,21 +272,67 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
     nodes[rid]["kind"] = "output"
     nodes[rid]["name"] = nodes[rid]["name"] or output_label
     nodes[rid]["shape"] = list(out.shape)
-    nodes[rid]["value"] = _nested(_arr(out))
+    _put(nodes[rid], "value", _arr(out))
     graph = {"nodes": list(nodes.values()), "edges": edges, "width": 0, "height": 0}
-    if layout:
+    if layout and len(graph["nodes"]) > MAX_DOT_NODES:
+        _ranks(graph)
+    elif layout:
         _layout(graph)
     return graph
+
+
+# dot lays out a graph of this many nodes in a fraction of a second; its time grows much faster than
+# the graph (a 1,929-node graph took 58 s, a chain of 20,000 over 3 s): past it, _ranks places the nodes
+MAX_DOT_NODES = 500
+NODESEP, RANKSEP, HEIGHT = 0.35, 0.5, 0.6     # inches, as dot is given them
+
+
+def _label_and_width(n) -> tuple[str, float]:
+    """A node's label (dot's escaped newline) and its box's width in inches."""
+    label = n["label"] if not n["name"] or n["kind"] == "leaf" else f"{n['label']}\\n{n['name']}"
+    return label, max(1.2, 0.11 * max(len(part) for part in label.split("\\n")) + 0.3)
+
+
+def _ranks(graph):
+    """A layered layout in linear time, for graphs past :data:`MAX_DOT_NODES`: each node on the rank
+    of its longest path from the output (output at the top), side by side within a rank; edges
+    without a route (drawn straight from box to box)."""
+    ids = [n["id"] for n in graph["nodes"]]
+    below = {i: [] for i in ids}
+    waiting = dict.fromkeys(ids, 0)
+    for e in graph["edges"]:
+        below[e["source"]].append(e["target"])
+        waiting[e["target"]] += 1
+    rank = dict.fromkeys(ids, 0)
+    ready = [i for i in ids if waiting[i] == 0]
+    while ready:
+        i = ready.pop()
+        for j in below[i]:
+            rank[j] = max(rank[j], rank[i] + 1)
+            waiting[j] -= 1
+            if waiting[j] == 0:
+                ready.append(j)
+    x_at, width = {}, 0.0
+    for n in graph["nodes"]:
+        w = _label_and_width(n)[1] * 72
+        r = rank[n["id"]]
+        x = x_at.get(r, 0.0)
+        n["x"], n["y"], n["w"], n["h"] = x + w / 2, r * (HEIGHT + RANKSEP) * 72 + HEIGHT * 36, w, HEIGHT * 72
+        x_at[r] = x + w + NODESEP * 72
+        width = max(width, x + w)
+    graph["width"] = width
+    graph["height"] = (max(rank.values(), default=0) + 1) * (HEIGHT + RANKSEP) * 72 - RANKSEP * 72
+    for e in graph["edges"]:
+        e["points"] = []
 
 
 def _layout(graph):
     """dot's layered layout: output at the top, leaves at the bottom."""
     import pygraphviz as pgv  # Graphviz's library: loaded when a graph is laid out, not by every run
-    G = pgv.AGraph(directed=True, strict=False, rankdir="TB", nodesep="0.35", ranksep="0.5")
+    G = pgv.AGraph(directed=True, strict=False, rankdir="TB", nodesep=str(NODESEP), ranksep=str(RANKSEP))
     for n in graph["nodes"]:
-        label = n["label"] if not n["name"] or n["kind"] == "leaf" else f"{n['label']}\\n{n['name']}"
-        width = max(1.2, 0.11 * max(len(part) for part in label.split("\\n")) + 0.3)
-        G.add_node(n["id"], label=label, shape="box", width=f"{width:.2f}", height="0.6", fixedsize="true",
+        label, width = _label_and_width(n)
+        G.add_node(n["id"], label=label, shape="box", width=f"{width:.2f}", height=str(HEIGHT), fixedsize="true",
                    fontsize="12")
     for e in graph["edges"]:
         G.add_edge(e["source"], e["target"], key=str(e["input"]))

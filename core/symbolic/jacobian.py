@@ -13,6 +13,7 @@ import numpy as np
 import symengine as se
 import sympy
 
+from core.naming import element_names
 from core.translatable import _T
 
 
@@ -29,18 +30,8 @@ class OverBudget(Exception):
 
 
 def display_names(name: str, shape) -> list:
-    """Tutorial-style element names: x, x_1.., x_11.. (1-based), x_{1,2,3}."""
-    shape = tuple(shape)
-    if not shape:
-        return [name]
-    idx = np.indices(shape).reshape(len(shape), -1).T + 1
-    out = []
-    for tup in idx:
-        if len(shape) <= 2 and all(i <= 9 for i in tup):
-            out.append(f"{name}_{''.join(str(i) for i in tup)}")
-        else:
-            out.append(f"{name}_{{{','.join(str(i) for i in tup)}}}")
-    return out
+    """Tutorial-style element names: x, x_1.., x_11.. (1-based), x_{1,2,3} (:mod:`core.naming`)."""
+    return element_names(name, shape)
 
 
 def to_float(e) -> float:
@@ -93,10 +84,12 @@ def jacobian(out_sym, leaf_syms, values: dict, progress=None, cancel=None, block
         for a in range(0, n_out, step):
             parts, c = [], 0
             while c < n_in:
-                if cancel is not None and cancel():
-                    raise Cancelled()
+                # the deadline first: a cancel() that also watches a later deadline of the caller's
+                # (the whole analysis's) then never turns a budget passed into a cancel
                 if deadline is not None and time.monotonic() > deadline:
                     raise OverBudget(done, total)
+                if cancel is not None and cancel():
+                    raise Cancelled()
                 # as many columns as take about CHUNK_SECONDS at the pace of the last chunk (entries of
                 # a deep expression can take 0.1 s each to differentiate and evaluate)
                 width = int(max(1, min(n_in, CHUNK_SECONDS / (pace * step))))

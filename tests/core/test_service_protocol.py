@@ -43,6 +43,7 @@ class Service:
         self.process = subprocess.Popen([sys.executable, "-m", "core.service"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.log, env=env, cwd=REPO_ROOT, bufsize=0)
         self.answers: queue.Queue = queue.Queue()
+        self.partials: list = []
         threading.Thread(target=self._read, daemon=True).start()
         assert self.answer(STARTUP_SECONDS) == ("ready",)
 
@@ -65,14 +66,16 @@ class Service:
         self.send_raw(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
 
     def answer(self, timeout: float = ANSWER_SECONDS):
-        """The next answer other than progress."""
+        """The next answer other than progress and an analysis's partial answer (kept in ``partials``)."""
         deadline = time.monotonic() + timeout
         while True:
             try:
                 got = self.answers.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 pytest.fail(f"the service did not answer within {timeout} s")
-            if not (isinstance(got, tuple) and got and got[0] == "progress"):
+            if isinstance(got, tuple) and got and got[0] == "partial":
+                self.partials.append(got)
+            elif not (isinstance(got, tuple) and got and got[0] == "progress"):
                 return got
 
     def alive(self) -> bool:
@@ -327,8 +330,33 @@ def test_an_analysis_past_its_budget_says_so(services):
               "W3 = torch.randn(40, 40, requires_grad=True)\n"
               "y = torch.tanh(W3 @ torch.tanh(W2 @ torch.tanh(W1 @ x)))\ny.sum().backward()\n")
     outcome = analyze(service, 63, source, {"max_seconds": 1, "max_analysis_seconds": 0.5})
-    assert outcome["run"]["error"] is None and outcome["analysis"] is None
-    assert "--max-analysis-seconds" in outcome["note"] and outcome["seconds"] < 15
+    # the numeric verdict stands; the symbolic J, cut short by the whole budget, says so
+    a = outcome["analysis"]
+    assert outcome["run"]["error"] is None and outcome["note"] is None and outcome["seconds"] < 15
+    assert a["stage"] == "complete" and a["verdict_basis"] == "numeric" and a["match"] is True
+    symbolic = a["witnesses"]["symbolic"]
+    assert symbolic["state"] == "over_budget" and symbolic["budget"]["rule"] == "analysis_deadline"
+    assert "differentiating took over" in symbolic["note"] and symbolic["note"] in a["notes"]
+    assert 0 <= symbolic["budget"]["limit"] <= 1.5 and symbolic["rows_done"] < symbolic["rows"]
+    assert a["verdict_witnesses"] == ["spot_differences"] and a["jacobian"] == {}
+
+
+def test_an_analysis_is_answered_numeric_first_then_whole(services):
+    service = services()
+    service.partials.clear()
+    outcome = analyze(service, 64, SMALL)
+    (kind, job_id, partial), = service.partials     # before the answer, and only one
+    assert (kind, job_id) == ("partial", 64)
+    first, last = partial["analysis"], outcome["analysis"]
+    assert first["stage"] == "numeric" and last["stage"] == "complete"
+    # the numeric verdict: the engine's backward beside the float64 differences; the symbolic J to come
+    assert first["backward"] == last["backward"] == {"x": [2.0, 4.0]}
+    assert first["jacobian"] == {} and first["trace"] == [] and first["match"] is True
+    assert first["verdict_basis"] == "numeric" and first["verdict_witnesses"] == ["differences"]
+    assert first["witnesses"]["symbolic"]["state"] == "pending"
+    assert partial["run"] == outcome["run"] and partial["note"] is None
+    assert last["jacobian"] == {"x": [2.0, 4.0]} and last["verdict_witnesses"] == ["symbolic"]
+    assert last["witnesses"]["symbolic"]["state"] == "agree" and last["trace"]
 
 
 # --- the differentiation analysed: call and iteration (issue 13) ----------------------------------

@@ -1,0 +1,75 @@
+"""What the stages of one analysis may spend (issue 13, DESIGN.md "Budgets").
+
+The numeric witnesses come first and are cheap; the symbolic Jacobian comes
+after the verdict they give, under a budget of its own, so it never delays
+that verdict.  Its budget is either a number of seconds the caller gives
+(the app, which shows the numeric verdict at once and lets J fill in), or,
+by default for a command that prints one report, the *verdict's target*:
+the analysis as a whole within :data:`TARGET_RUNS` times the program's own
+run plus :data:`TARGET_SLACK` seconds, whatever is left of that when the
+symbolic stage starts (at least :data:`MIN_SYMBOLIC_SECONDS`).
+
+Every budget is capped by the whole analysis's deadline (the pipeline's
+``--max-seconds`` plus ``--max-analysis-seconds``).  A witness that does not
+fit is reported with the budget it did not fit (:meth:`Budget.describe`),
+never silently dropped.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+TARGET_RUNS, TARGET_SLACK = 3.0, 0.5   # issue 13: a verdict within 3x the program's run + 0.5 s
+MIN_SYMBOLIC_SECONDS = 0.25             # the symbolic stage's least budget under the target
+
+
+@dataclass
+class Budget:
+    """The clock of one analysis.  ``start`` (``time.monotonic()``) is when it began, its own
+    run of the program included; ``run_seconds`` that run's time (None: unknown);
+    ``symbolic_seconds`` the symbolic stage's own budget (None: the verdict's target);
+    ``deadline`` the whole analysis's (None: none)."""
+
+    start: float
+    run_seconds: float | None = None
+    symbolic_seconds: float | None = None
+    deadline: float | None = None
+
+    @classmethod
+    def fixed(cls, symbolic_seconds: float, deadline: float | None = None) -> Budget:
+        """A budget of ``symbolic_seconds`` for the symbolic stage, from now."""
+        return cls(time.monotonic(), None, symbolic_seconds, deadline)
+
+    def targets_verdict(self) -> bool:
+        """Whether the symbolic stage has what is left of the verdict's target (not seconds of its own)."""
+        return self.symbolic_seconds is None and self.run_seconds is not None
+
+    def symbolic_deadline(self) -> tuple[float, float, str]:
+        """For a symbolic stage starting now: (its deadline, the seconds that gives it, the rule
+        that set it: "verdict_target", "symbolic_seconds" or "analysis_deadline", when the whole
+        analysis's deadline comes first)."""
+        now = time.monotonic()
+        if self.targets_verdict():
+            target = self.start + TARGET_RUNS * self.run_seconds + TARGET_SLACK
+            end, rule = max(target, now + MIN_SYMBOLIC_SECONDS), "verdict_target"
+        else:
+            end, rule = now + (self.symbolic_seconds or 0.0), "symbolic_seconds"
+        if self.deadline is not None and self.deadline < end:
+            end, rule = self.deadline, "analysis_deadline"
+        return end, max(0.0, end - now), rule
+
+    def shadow_seconds(self, own: float) -> tuple[float, str]:
+        """What building the forward's expressions (during the capture run) may take, and the rule
+        that sets it: the shadow's ``own`` budget ("symbolic_expressions"), and no more than the
+        symbolic stage would have now under the verdict's target or the whole deadline."""
+        _, seconds, rule = self.symbolic_deadline()
+        if rule == "symbolic_seconds" or own <= seconds:
+            return own, "symbolic_expressions"
+        return seconds, rule
+
+    def describe(self, seconds: float, rule: str) -> dict:
+        """The JSON of a time budget of ``seconds`` given to the symbolic stage by ``rule``."""
+        record = {"resource": "seconds", "limit": round(seconds, 3), "rule": rule}
+        if rule == "verdict_target":
+            record.update(run_seconds=round(self.run_seconds, 3), target_runs=TARGET_RUNS, target_slack=TARGET_SLACK)
+        return record
