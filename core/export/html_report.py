@@ -531,7 +531,8 @@ def html_report(report: dict, source: str, *, filename: str = "program.py", lang
                   _second_order(analysis, t), _notes(analysis, t), _graph(analysis, t),
                   _steps(analysis, t, setter)]
     parts.append(_tensors(report, t))
-    footer = f"<footer>{escape(t['made_by'].format(version=_version()))}</footer>\n"
+    made_by = t["made_by" if fragment_id is None else "made_by_inline"]   # a fragment is not a file
+    footer = f"<footer>{escape(made_by.format(version=_version()))}</footer>\n"
     if fragment_id is None:
         return "".join(parts) + footer + "</body>\n</html>\n"
     # every text of the program or the analysis is escaped, so each '<section id="' is _section's own

@@ -89,6 +89,7 @@ TEXTS = {
         "no": "no",
         "none": "none",
         "made_by": "Made by Backprop Lens{version}. This file is self-contained.",
+        "made_by_inline": "Made by Backprop Lens{version}.",
     },
     "zh": {
         "html_lang": "zh-CN",
@@ -169,6 +170,7 @@ TEXTS = {
         "no": "否",
         "none": "无",
         "made_by": "由 Backprop Lens{version} 生成。本文件不依赖任何外部资源。",
+        "made_by_inline": "由 Backprop Lens{version} 生成。",
     },
 }
 

@@ -212,6 +212,10 @@ def test_each_display_has_its_own_ids(lesson):
 def test_the_standalone_report_is_the_command_lines(lesson):
     page = lesson.html(standalone=True)
     assert page.startswith("<!DOCTYPE html>") and "<body>" in page and "</html>" in page
+    assert "This file is self-contained." in page
+    # a fragment inside a notebook is not a file of its own, and its footer does not say it is one
+    fragment = lesson._repr_html_()
+    assert "<footer>Made by Backprop Lens" in fragment and "self-contained" not in fragment
 
 
 # --- the extension -------------------------------------------------------------------------------
