@@ -9,15 +9,23 @@ from pathlib import Path
 import resources
 
 
+SCREENSHOT_SIZE = (1440, 900)
+
+
 def run_app(program_path: str | os.PathLike | None = None,
-            screenshot: str | os.PathLike | None = None, language: str | None = None) -> int:
+            screenshot: str | os.PathLike | None = None, language: str | None = None, *,
+            size: tuple[int, int] | None = None, presenter: bool = False, step: int | None = None,
+            theme: str | None = None) -> int:
     """Show the main window with ``program_path`` (default: the default lesson).
 
     ``language`` ("en", "zh_CN" or "system") overrides the saved choice for this run.
 
     With ``screenshot``, render the window offscreen to that PNG file instead of
-    running the event loop, and return 0 (1 if the file cannot be written).
-    Returns 2 when the program file cannot be read.
+    running the event loop, and return 0 (1 if the file cannot be written): at ``size``
+    (default :data:`SCREENSHOT_SIZE`; offscreen, the screen is made that size too), in
+    presenter mode when ``presenter``, stepped to ``step`` (-1: before the first step; default:
+    the middle), in ``theme`` ("system", "light", "dark"; not kept for the next session).
+    Returns 2 when the program file cannot be read or ``step`` is not a step of the backward.
     """
     workspace = program_path is not None and str(program_path).endswith(".bplens")
     try:
@@ -29,25 +37,62 @@ def run_app(program_path: str | os.PathLike | None = None,
     except (OSError, UnicodeDecodeError) as error:
         print(f"backprop-lens: cannot read {program_path}: {error}", file=sys.stderr)
         return 2
-    if screenshot is not None:
-        # Must be set before the QApplication exists; an explicit choice still wins.
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    size = tuple(size or SCREENSHOT_SIZE)
+    if screenshot is not None and "QT_QPA_PLATFORM" not in os.environ:
+        # Before the QApplication exists; an explicit choice still wins.  Offscreen, one screen of
+        # the size asked for, so that presenter mode's full screen is that size too.
+        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={_screen_config(size)}"
 
     from PySide6.QtWidgets import QApplication
 
     from desktop.main_window import MainWindow
 
+    if screenshot is not None:
+        _quiet_offscreen_warnings()
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "backprop-lens"])
     app.setApplicationName("Backprop Lens")
     from desktop.i18n import install as install_language
     install_language(language)   # builds the .qm first if it is missing or older than its .ts
     window = MainWindow(program_text, program_name, autorun=not workspace)
+    if theme is not None:   # after the window, which applies the saved choice
+        from desktop.appearance.theme import ThemeManager
+        ThemeManager.instance().set_choice(theme, save=False)
     if workspace:
         window.open_path(program_path)
     if screenshot is None:
         window.show()
         return app.exec()
-    return _save_screenshot(app, window, Path(screenshot))
+    return _save_screenshot(app, window, Path(screenshot), size=size, presenter=presenter, step=step)
+
+
+def _quiet_offscreen_warnings() -> None:
+    """Drop the offscreen platform's notice that it cannot resize windows to their hints (it says
+    so for every window, and means nothing for a picture); every other message goes on."""
+    from PySide6.QtCore import qInstallMessageHandler
+    previous = None
+
+    def handler(kind, context, message):
+        if "does not support propagateSizeHints" in message:
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            print(message, file=sys.stderr)
+    previous = qInstallMessageHandler(handler)
+
+
+def _screen_config(size: tuple[int, int]) -> str:
+    """A file for Qt's offscreen platform: one screen of ``size`` at 96 dpi (removed at exit)."""
+    import atexit
+    import json
+    import tempfile
+    screen = {"name": "screenshot", "x": 0, "y": 0, "width": size[0], "height": size[1],
+              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    handle, path = tempfile.mkstemp(prefix="backprop-lens-screen-", suffix=".json")
+    with os.fdopen(handle, "w", encoding="utf-8") as f:
+        json.dump({"screens": [screen]}, f)
+    atexit.register(lambda: os.path.exists(path) and os.remove(path))
+    return path
 
 
 def _settle(app, timeout_s: float = 15.0):
@@ -81,22 +126,36 @@ def _check_regular(path) -> None:
         raise OSError(errno.EINVAL, "it is not a regular file (it is a pipe, a socket or a device)")
 
 
-def _save_screenshot(app, window, path: Path, timeout_ms: int = 30000) -> int:
-    """Show the window, wait for its analysis, step to the middle of the
-    backward pass, and grab it."""
+def _save_screenshot(app, window, path: Path, *, size=SCREENSHOT_SIZE, presenter: bool = False,
+                     step: int | None = None, timeout_ms: int = 30000) -> int:
+    """Show the window (``size``, or presenter mode on the screen of that size when there is one),
+    wait for its analysis, step to ``step`` (default: the middle of the backward pass), and grab it."""
     from PySide6.QtCore import QEventLoop, QTimer
-    window.resize(1440, 900)
+    screen = next((s for s in app.screens() if (s.geometry().width(), s.geometry().height()) == tuple(size)),
+                  app.primaryScreen())
+    window.setScreen(screen)
+    window.move(screen.geometry().topLeft())
+    window.resize(*size)
     window.show()
     loop = QEventLoop()
     window.state.resultsChanged.connect(loop.quit)
     QTimer.singleShot(timeout_ms, loop.quit)
     if window.state.run is None:
         loop.exec()
-    trace = window.state.trace
-    if trace:
-        window.state.set_step(len(trace) // 2)
+    if presenter:
+        window.set_presenter_mode(True)
+    trace = window.state.trace or []
+    if step is not None and not -1 <= step < len(trace):
+        steps = f"steps 0 to {len(trace) - 1}, or -1 before the first" if trace else "no steps: only -1"
+        print(f"backprop-lens: --step {step} is not a step of this backward ({steps})", file=sys.stderr)
+        window.close()
+        return 2
+    if trace or step is not None:
+        window.state.set_step(len(trace) // 2 if step is None else step)
     _settle(app)
     saved = window.grab().save(str(path), "PNG")
+    if presenter:
+        window.set_presenter_mode(False)
     window.close()
     if not saved:
         print(f"backprop-lens: cannot write the screenshot {path}", file=sys.stderr)

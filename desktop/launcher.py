@@ -27,8 +27,39 @@ def _app_options(parser) -> None:
                      help="render the window offscreen to a PNG and exit (no screen needed)")
     app.add_argument("--language", choices=("system", "en", "zh_CN"),
                      help="the UI language for this run (default: the one chosen in the Language menu)")
+    shot = parser.add_argument_group("what --screenshot shows (any state of the window, e.g. for the README's "
+                                     "pictures)")
+    shot.add_argument("--size", metavar="WxH", type=_size,
+                      help="the window's size, and the screen's when rendering offscreen (default 1440x900)")
+    shot.add_argument("--presenter", action="store_true", help="in presenter mode (full screen)")
+    shot.add_argument("--step", metavar="N", type=int,
+                      help="the backward stepped to step N (0 is the first; -1 before it; default: the middle)")
+    shot.add_argument("--theme", choices=_THEMES,
+                      help="the theme for this run: %(choices)s (default: the one chosen in View > Theme)")
+
+
+_THEMES = ("system", "light", "dark")   # desktop.appearance.theme.THEMES, without importing Qt here
+
+
+def _size(text: str) -> tuple[int, int]:
+    """``1024x768`` as (1024, 768), each between 320 and 7680."""
+    import argparse
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size WxH (e.g. 1024x768)")
+    size = (int(width), int(height))
+    if not all(320 <= n <= 7680 for n in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be between 320 and 7680 pixels")
+    return size
 
 
 def _start_app(options) -> int:
     from desktop.app import run_app
-    return run_app(program_path=options.program, screenshot=options.screenshot, language=options.language)
+    shot = {"size": options.size, "presenter": options.presenter, "step": options.step, "theme": options.theme}
+    if options.screenshot is None:
+        given = [f"--{name}" for name, value in shot.items() if value not in (None, False)]
+        if given:
+            print(f"backprop-lens: {', '.join(given)}: only with --screenshot OUT.png (they set what the "
+                  "picture shows)", file=sys.stderr)
+            return 2
+    return run_app(program_path=options.program, screenshot=options.screenshot, language=options.language, **shot)

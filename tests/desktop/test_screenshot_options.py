@@ -1,0 +1,79 @@
+"""``--screenshot`` renders any state of the window (issue 15, item 4): ``--size``, ``--presenter``,
+``--step``, ``--theme``, with ``--language`` and ``--program``; tests and the README's pictures use it."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QImage
+
+import resources
+from desktop import launcher
+from desktop.appearance import theme
+
+
+
+@pytest.fixture
+def mlp(tmp_path):
+    program = tmp_path / "mlp.py"
+    program.write_text(resources.read_lesson("15_tiny_mlp_step.py"), encoding="utf-8")
+    return program
+
+
+def mean_lightness(image: QImage) -> float:
+    points = [(x, y) for x in range(10, image.width(), 37) for y in range(10, image.height(), 29)]
+    return sum(image.pixelColor(x, y).lightness() for x, y in points) / len(points)
+
+
+def test_a_size_is_the_pictures_size(appearance_restored, tmp_path, mlp):
+    out = tmp_path / "small.png"
+    assert launcher.main(["--program", mlp, "--screenshot", out, "--size", "800x600"]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (800, 600)
+
+
+def test_presenter_mode_on_a_projector_in_chinese_at_a_step(appearance_restored, tmp_path, mlp, capsys):
+    from desktop.i18n import language
+    out = tmp_path / "presenter.png"
+    try:
+        assert launcher.main(["--program", mlp, "--screenshot", out, "--size", "1024x768", "--presenter",
+                              "--step", "2", "--language", "zh_CN"]) == 0
+    finally:
+        language.set_language("en", save=False)
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1024, 768)     # full screen on the 1024x768 screen
+    assert mean_lightness(image) < 80                           # presenter mode's high contrast: black ground
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_the_dark_theme_is_darker_than_the_light_one(appearance_restored, tmp_path, mlp):
+    light, dark = tmp_path / "light.png", tmp_path / "dark.png"
+    assert launcher.main(["--program", mlp, "--screenshot", light, "--theme", "light"]) == 0
+    assert launcher.main(["--program", mlp, "--screenshot", dark, "--theme", "dark"]) == 0
+    assert mean_lightness(QImage(str(dark))) + 80 < mean_lightness(QImage(str(light)))
+    assert theme.ThemeManager.instance().choice() == "dark"     # for this run only: nothing saved
+    from desktop.appearance import settings
+    assert settings.load(settings.THEME) != "dark"
+
+
+@pytest.mark.parametrize("step, ok", [(-1, True), (0, True), (7, True), (8, False), (-2, False)])
+def test_a_step_must_be_one_of_the_backward(appearance_restored, tmp_path, mlp, capsys, step, ok):
+    out = tmp_path / "s.png"
+    assert launcher.main(["--program", mlp, "--screenshot", out, "--step", str(step)]) == (0 if ok else 2)
+    assert out.exists() == ok
+    if not ok:
+        assert "is not a step of this backward (steps 0 to 7, or -1 before the first)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["--presenter"], ["--step", "1"], ["--size", "800x600"], ["--theme", "dark"]])
+def test_picture_options_without_a_screenshot_are_a_usage_error(appearance_restored, capsys, args):
+    assert launcher.main(args) == 2
+    assert "only with --screenshot" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", ["10x10", "800", "axb", "8000x600"])
+def test_a_bad_size_is_refused_by_the_parser(capsys, size):
+    assert launcher.main(["--screenshot", "x.png", "--size", size]) == 2
+    assert "error: argument --size" in capsys.readouterr().err
+
+
+def test_the_launchers_theme_names_are_the_apps():
+    assert launcher._THEMES == theme.THEMES
