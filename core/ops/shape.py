@@ -417,6 +417,7 @@ def _unique_first(a, dim):
 def _no_derivative(name):
     def vjp(ctx, g, F):
         raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
+    vjp.no_derivative = name   # read by core.symbolic.derivative: the step inspector says PyTorch has none
     return vjp
 
 

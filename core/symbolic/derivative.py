@@ -160,6 +160,9 @@ def derive(op, params: dict, shapes: tuple | None = None, wants: tuple | None = 
 # -- the derivation ------------------------------------------------------------------------------
 
 def _derive(op, params, shapes, wants, grad_fn) -> Local:
+    if getattr(op.vjp, "no_derivative", None):
+        return Local(notes=[_T("{name} has no derivative in PyTorch: its backward raises NotImplementedError, "
+                               "so no gradient can flow back through it.").format(name=grad_fn)])
     rule = symbolic_rule(op)
     if rule is None and op.name not in STRUCTURAL:
         return Local(notes=[_T("{name} is not differentiable: no gradient flows through it.").format(name=grad_fn)])

@@ -214,9 +214,15 @@ def test_an_analysis_past_its_budget_is_stopped_and_the_run_kept(tmp_path):
         y = torch.tanh(W3 @ torch.tanh(W2 @ torch.tanh(W1 @ x)))
         y.sum().backward()
         print("ran")
-    """, "--max-seconds", "1", "--max-analysis-seconds", "0.5")
+    """, "--max-seconds", "1", "--max-analysis-seconds", "0.01")
     assert code == 0 and report["error"] is None
     assert report["stdout"] == "ran\n" and report["tensors"]["W1"]["grad"] is not None
-    assert report["analysis"] is None
-    assert "--max-analysis-seconds" in report["analysis_note"]
+    analysis = report["analysis"]
+    if analysis is None:   # a slow machine: the whole command's wall stopped the analysis; the run is whole
+        assert "the analysis was stopped" in report["analysis_note"] and "--max-seconds" in report["analysis_note"]
+    else:                  # numeric first: the verdict stands on the witnesses that fitted; J's budget is said
+        symbolic = analysis["witnesses"]["symbolic"]
+        assert symbolic["state"] == "over_budget" and symbolic["budget"]["rule"], symbolic
+        assert analysis["verdict_basis"] == "numeric" and analysis["match"] is True
+        assert analysis["jacobian"] == {}
     assert seconds < 15
