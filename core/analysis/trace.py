@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.analysis.folding import fold_graph
 from core.analysis.verdict import compare
 from core.autograd import engine
 from core.report_json import array_summary, finite_json
@@ -273,17 +274,20 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
     nodes[rid]["name"] = nodes[rid]["name"] or output_label
     nodes[rid]["shape"] = list(out.shape)
     _put(nodes[rid], "value", _arr(out))
-    graph = {"nodes": list(nodes.values()), "edges": edges, "width": 0, "height": 0}
-    if layout and len(graph["nodes"]) > MAX_DOT_NODES:
-        _ranks(graph)
-    elif layout:
-        _layout(graph)
+    whole = {"nodes": list(nodes.values()), "edges": edges, "width": 0, "height": 0}
+    graph = fold_graph(whole)   # past a node budget, repeated structure and long stretches folded
+    if layout:
+        (_ranks if len(graph["nodes"]) > MAX_DOT_NODES else _layout)(graph)
+    if layout and graph is not whole and len(whole["nodes"]) <= MAX_UNFOLDED_NODES:
+        _ranks(whole)   # in linear time: dot took 500 s on 243 nodes of tanh(y * w) sharing one leaf
+        graph["unfolded"] = whole   # the graph as it is, laid out, for the app to expand a fold node
     return graph
 
 
 # dot lays out a graph of this many nodes in a fraction of a second; its time grows much faster than
 # the graph (a 1,929-node graph took 58 s, a chain of 20,000 over 3 s): past it, _ranks places the nodes
 MAX_DOT_NODES = 500
+MAX_UNFOLDED_NODES = 2_000    # a folded graph carries its unfolded self (laid out) up to this many nodes
 NODESEP, RANKSEP, HEIGHT = 0.35, 0.5, 0.6     # inches, as dot is given them
 
 

@@ -5,8 +5,9 @@ in points, origin top left, y downwards: each node's centre ``x, y`` and size
 ``w, h``, and each edge's spline ``points`` (a start point, then three control
 points per cubic piece), running from a node to one of its inputs, the way the
 gradient flows.  Here that is only drawn: a box per node (its grad_fn name and
-the program's name for it; a leaf's name and AccumulateGrad), a curve and an
-arrowhead per edge.  Text is XML-escaped; nothing else is interpreted.
+the program's name for it; a leaf's name and AccumulateGrad; a fold node of a large
+graph, core.analysis.folding, as a stack of boxes with what it hides), a curve and an
+arrowhead per edge.  A step whose node a fold node hides lights that fold node.  Text is XML-escaped; nothing else is interpreted.
 """
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 ARROW_LENGTH, ARROW_HALF_WIDTH = 9.0, 4.0
 
 # kind -> (fill, stroke)
-COLOURS = {"output": ("#fde7c8", "#b86e00"), "op": ("#e8eef9", "#4a6fa5"), "leaf": ("#dff3e2", "#2e7d32")}
+COLOURS = {"output": ("#fde7c8", "#b86e00"), "op": ("#e8eef9", "#4a6fa5"), "leaf": ("#dff3e2", "#2e7d32"),
+           "fold": ("#eeeeee", "#616161")}
+STACK = 3.0   # a fold node (core.analysis.folding) is drawn as a stack of boxes this far apart
 HIGHLIGHT, HIGHLIGHT_FILL, EDGE = "#d81b60", "#fce4ec", "#555555"
 
 
@@ -38,6 +41,10 @@ def _lines(node: dict) -> tuple[str, str]:
     """The box's two lines: the main one (grad_fn, or a leaf's name) and a smaller one."""
     if node.get("kind") == "leaf":
         return node.get("name") or node.get("label") or "leaf", node.get("grad_fn") or "AccumulateGrad"
+    if node.get("kind") == "fold":
+        count = node.get("count") or len(node.get("folded") or [])
+        many = node.get("fold") == "repeat" and len(node.get("pattern") or []) > 1
+        return node.get("label") or f"+{count} nodes", (f"{count} nodes" if many else "")
     return node.get("grad_fn") or node.get("label") or "?", node.get("name") or ""
 
 
@@ -103,8 +110,9 @@ def graph_svg(graph: dict, step: dict | None = None, *, standalone: bool = True,
     nodes = [dict(n) for n in graph.get("nodes") or []]
     _fallback_layout(nodes)
     by_id = {n["id"]: n for n in nodes}
-    lit_node = step.get("node") if step else None
-    lit_targets = {g.get("to") for g in (step or {}).get("grads_out") or []}
+    owner = {h: n["id"] for n in nodes for h in n.get("folded") or []}   # a hidden node -> its fold node
+    lit_node = owner.get(step.get("node"), step.get("node")) if step else None
+    lit_targets = {owner.get(g.get("to"), g.get("to")) for g in (step or {}).get("grads_out") or []}
 
     if nodes:
         width = max([float(graph.get("width") or 0)] + [n["x"] + n["w"] / 2 for n in nodes]) + 2 * MARGIN
@@ -143,6 +151,10 @@ def graph_svg(graph: dict, step: dict | None = None, *, standalone: bool = True,
         size_main, size_sub = _font_size(main, w, 12.0), _font_size(sub, w, 9.5)
         out.append(f'<g class="node {escape(str(n.get("kind", "op")))}{" highlight" if lit else ""}" '
                    f'data-id={quoteattr(str(n["id"]))}>')
+        if n.get("kind") == "fold":   # a stack: the boxes it hides, behind it
+            for k in (2, 1):
+                out.append(f'<rect x="{_fmt(x + k * STACK)}" y="{_fmt(y - k * STACK)}" width="{_fmt(w)}" '
+                           f'height="{_fmt(h)}" rx="5" fill="{fill}" stroke="{stroke}" stroke-width="1"/>')
         out.append(f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}" rx="5" '
                    f'fill="{fill}" stroke="{stroke}" stroke-width="{2.4 if lit else 1.2}"/>')
         main_y = n["y"] - (2 if sub else -size_main * 0.35)
