@@ -70,7 +70,7 @@ class Exporter(QObject):
 
     # -- asking ------------------------------------------------------------------------
     def _enable(self):
-        have = self.window.state.analysis is not None
+        have = self.window.state.analysis is not None and not self.window.state.partial
         for action in self.actions.values():
             action.setEnabled(have)
 
@@ -87,6 +87,11 @@ class Exporter(QObject):
         if self.window.state.analysis is None:
             self._tell(fmt, self.tr("There is nothing to export yet: run the program (Ctrl+Enter) and wait for "
                                     "its analysis."))
+            return
+        if self.window.state.partial:   # the service's latest complete analysis is another one
+            self._tell(fmt, self.tr("There is nothing to export yet: the analysis shown has no symbolic Jacobian "
+                                    "and no graph yet. Wait for it to finish (or run the program again if it was "
+                                    "cancelled)."))
             return
         folder = Path(self.window.document_folder() or Path.home())
         filters = {"html": self.tr("HTML report (*.html)"), "latex": self.tr("LaTeX (*.tex)"),

@@ -35,6 +35,7 @@ from desktop.results.call_picker import CallPicker, calls_signature
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.results.v_editor import VEditor
 from desktop.results.values import shape_text
+from desktop.results.witnesses import symbolic_state
 from desktop.state import AppState
 from desktop.stepper.inspector import NodeInspector
 from desktop.stepper.stepper import StepperBar
@@ -64,6 +65,8 @@ class MainWindow(QMainWindow):
         self.state = AppState()
         self.host = WorkerHost(self)
         self._job_id = None
+        self._job_key = None        # what the current analysis job analyses (program, output, v, call)
+        self._shown_key = None      # what the complete analysis shown analysed
         self._paths_job = None
         self._reset_why: str | None = None   # why a choice went back to its default; said with the next results
         self._probing = None        # the outcome that failed with the chosen v, while the run without v is on its way
@@ -286,10 +289,13 @@ class MainWindow(QMainWindow):
         self._restoring_step = False     # a loaded workspace's step: its view chose the side tab
         s.stepChanged.connect(self._show_step)
         s.resultsChanged.connect(self._show_results)
+        s.partialResultsChanged.connect(self._show_results)
+        s.symbolicStopped.connect(self._show_symbolic_stopped)
         s.busyChanged.connect(self._show_busy)
         w = self.host.worker
         w.progress.connect(self._progress)
         w.finished.connect(self._finished)
+        w.partialReady.connect(self._partial)
         w.failed.connect(self._failed)
         w.pathsReady.connect(self._paths_ready)
         w.pytorchLoaded.connect(self._pytorch_loaded)
@@ -603,6 +609,7 @@ class MainWindow(QMainWindow):
                   limits=app_settings.load_limits() or None, call=call and call.call,
                   iteration=call and call.iteration)
         self._job_id = self.host.submit(job).id
+        self._job_key = (self.state.program, self.state.output, v, call)
         self._probing = None
         self.state.set_busy(True)
         self.progress.setValue(0)
@@ -616,7 +623,14 @@ class MainWindow(QMainWindow):
         self._reset_why = None
         self.state.set_busy(False)
         self.editor.clear_error()       # it belonged to a run before the one cancelled
-        self._set_status(self.tr("Cancelled"))
+        self._set_status(self._cancelled_text())
+
+    def _cancelled_text(self) -> str:
+        """The analysis was cancelled: a numeric stage's results shown stay (the engine's x.grad and
+        the numeric verdict are this program's, and right), marked: its symbolic J was not computed."""
+        if self.state.symbolic_stopped("cancelled"):
+            return self.tr("Cancelled: the numeric verdict and x.grad stay; the symbolic Jacobian was not computed.")
+        return self.tr("Cancelled")
 
     def _edited(self):
         self.run_analysis()
@@ -636,11 +650,16 @@ class MainWindow(QMainWindow):
         self.state.set_call(choice)
         self.run_analysis()
 
+    def _call_lapses(self, outcome) -> bool:
+        """With a call chosen: the program's calls changed (an edit), or the choice could not be analysed."""
+        choice = self.state.call
+        return not (choice is None or (outcome.analysis is not None
+                                       and calls_signature(outcome.analysis) == choice.calls))
+
     def _call_lapsed(self, outcome) -> bool:
         """After a run with a call chosen: when the program's calls changed (an edit), or the
         choice could not be analysed, go back to the first call and run again; True if so."""
-        choice = self.state.call
-        if choice is None or (outcome.analysis is not None and calls_signature(outcome.analysis) == choice.calls):
+        if not self._call_lapses(outcome):
             return False
         self.state.set_call(None)
         if outcome.analysis is not None:
@@ -655,14 +674,19 @@ class MainWindow(QMainWindow):
         """The output chosen is no tensor of a program that ran to its end (it was edited or
         replaced): go back to the tensor the program differentiates and run again; True if so.
         A program stopped by an error keeps the choice (its tensor may come later in it)."""
-        name, run = self.state.output, outcome.run or {}
-        if name is None or outcome.run is None or run.get("error") or name in (run.get("tensors") or {}):
+        if not self._output_lapses(outcome):
             return False
+        name = self.state.output
         self.state.set_output(None)     # and v, which belonged to that output's shape
         self._reset_why = self.tr("This program has no tensor named {0}: the tensor it differentiates is "
                                   "analysed instead.").format(name)
         self.run_analysis()
         return True
+
+    def _output_lapses(self, outcome) -> bool:
+        """The output chosen is no tensor of a program that ran to its end."""
+        name, run = self.state.output, outcome.run or {}
+        return not (name is None or outcome.run is None or run.get("error") or name in (run.get("tensors") or {}))
 
     def _v_lapsed(self, outcome) -> bool:
         """The chosen v could not be analysed: run once more without it (core alone knows the
@@ -702,18 +726,34 @@ class MainWindow(QMainWindow):
         """Real PyTorch has loaded in the analysis process: the analysis on screen came before
         it, so run it again (keeping the step shown) to add the fourth witness."""
         a = self.state.analysis
-        if a is None or a.get("pytorch") is not None or not a.get("leaves") or self.state.busy:
+        if a is None or a.get("pytorch") is not None or not a.get("leaves") or self.state.busy or self.state.partial:
             return
         if self.state.step >= 0 and self._pending_step is None:
             self._pending_step = self.state.step
         self.run_analysis()
+
+    def _partial(self, job_id: int, outcome):
+        """The current analysis's first answer (its numeric stage): shown at once, the job still
+        running (progress and Cancel stay).  Not while a v is being probed or when the answer
+        will be run again (a call or an output that lapsed: its finished answer is not shown
+        either), nor over a complete analysis of the same request (PyTorch's re-run: the graph
+        and the step stay in place until the new answer)."""
+        if job_id != self._job_id or self._probing is not None or outcome.analysis is None or outcome.cancelled:
+            return
+        if self._call_lapses(outcome) or self._output_lapses(outcome):
+            return
+        if self.state.analysis is not None and not self.state.partial and self._shown_key == self._job_key:
+            return
+        self.state.set_partial_results(outcome.run, outcome.analysis)
+        self._set_status(self.tr("Numeric verdict in {0:.0f} ms; the symbolic Jacobian is being computed…").format(
+            outcome.seconds * 1000))
 
     def _finished(self, job_id: int, outcome):
         if job_id != self._job_id:
             return  # a newer run replaced this one, or it was cancelled
         self.state.set_busy(False)
         if outcome.cancelled:
-            self._set_status(self.tr("Cancelled"))
+            self._set_status(self._cancelled_text())
             return
         failed, self._probing = self._probing, None
         if failed is not None:
@@ -722,6 +762,7 @@ class MainWindow(QMainWindow):
         elif self._call_lapsed(outcome) or self._output_lapsed(outcome) or self._v_lapsed(outcome):
             return
         self.state.set_results(outcome.run, outcome.analysis, outcome.note)
+        self._shown_key = self._job_key
         self._set_status(self.tr("Analysed in {0:.0f} ms").format(outcome.seconds * 1000))
         why, self._reset_why = self._reset_why, None
         if why:
@@ -731,6 +772,7 @@ class MainWindow(QMainWindow):
         if job_id != self._job_id:
             return
         self.state.set_busy(False)
+        self.state.symbolic_stopped("failed")       # a numeric stage's results shown stay, marked
         self._set_status(self.tr("The analysis failed inside Backprop Lens; your program is safe in the editor."))
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Backprop Lens"),
                           self.tr("The analysis failed inside Backprop Lens. Your program is safe in the editor."),
@@ -782,6 +824,12 @@ class MainWindow(QMainWindow):
             self.results_note(s.note)
         self.stepper.set_trace(s.trace)
 
+    def _show_symbolic_stopped(self):
+        """The numeric stage's results shown stay, their job stopped: said in place (nothing is laid
+        out again, so nothing jumps)."""
+        self.results.set_symbolic_state(self.state.analysis)
+        self.graph.set_graph({"nodes": [], "edges": []}, self._no_graph_text())
+
     def _program_v(self, analysis: dict | None) -> tuple:
         """(the program's own v for what is analysed, if known; whether the results use another v).
         The program's v is the one an analysis without a chosen v used (core does not say it when
@@ -801,6 +849,15 @@ class MainWindow(QMainWindow):
         text): nothing has run yet, the program was not run or stopped with an error, or there is
         no analysis for another reason (the results panel says which)."""
         s = self.state
+        if s.partial:
+            state = symbolic_state(s.analysis)
+            if state == "pending":
+                return self.tr("The backward graph and its step-through come with the full result, once the "
+                               "symbolic Jacobian is done.")
+            if state == "cancelled":
+                return self.tr("No graph: the analysis was cancelled before the graph was drawn. Run the program "
+                               "again (Ctrl+Enter) to see it.")
+            return self.tr("No graph: the analysis stopped before the graph was drawn.")
         if s.analysis is not None:
             return None
         if s.run is None:
@@ -853,6 +910,10 @@ class MainWindow(QMainWindow):
         from desktop.results.row_by_row import RowByRowPanel
         if self.state.analysis is None:
             self._set_status(self.tr("Run a program that differentiates something first."))
+            return None
+        if self.state.partial:
+            self._set_status(self.tr("Row by row needs the symbolic Jacobian, which this analysis does not have "
+                                     "yet."))
             return None
         if getattr(self, "row_panel", None) is None:
             self.row_panel = RowByRowPanel(self)

@@ -14,7 +14,9 @@ class AppState(QObject):
     outputChanged = Signal(object)       # name or None (the program's own choice)
     vChanged = Signal(object)            # nested list or None (the program's own v)
     callChanged = Signal(object)         # the differentiation chosen (a CallChoice) or None (the first)
-    resultsChanged = Signal()            # run / analysis replaced
+    resultsChanged = Signal()            # run / analysis replaced by a job's answer
+    partialResultsChanged = Signal()     # run / analysis replaced by a job's first, numeric, answer
+    symbolicStopped = Signal()           # that answer's job stopped before its symbolic J (symbolic_stopped)
     stepChanged = Signal(int)            # -1: before the first backward step
     busyChanged = Signal(bool)
     progressChanged = Signal(float, str)
@@ -28,6 +30,7 @@ class AppState(QObject):
         self.run: dict | None = None
         self.analysis: dict | None = None
         self.note: str | None = None
+        self.partial = False             # the analysis shown is a numeric stage's (its symbolic J still to come)
         self._step = -1
         self._busy = False
         self.path: str | None = None     # the file the program came from, if any
@@ -77,9 +80,33 @@ class AppState(QObject):
     # results ---------------------------------------------------------------------------
     def set_results(self, run: dict | None, analysis: dict | None, note: str | None):
         self.run, self.analysis, self.note = run, analysis, note
+        self.partial = False
         self._step = -1
         self.resultsChanged.emit()
         self.stepChanged.emit(-1)
+
+    def set_partial_results(self, run: dict | None, analysis: dict):
+        """The first answer of an analysis under way: ``analysis`` at its numeric stage (``"stage":
+        "numeric"``: x.grad and the numeric verdict; no symbolic J, graph or trace, so no step).
+        ``partialResultsChanged``, not ``resultsChanged``: the job's answer is still to come."""
+        self.run, self.analysis, self.note = run, analysis, None
+        self.partial = True
+        self._step = -1
+        self.partialResultsChanged.emit()
+        self.stepChanged.emit(-1)
+
+    def symbolic_stopped(self, why: str) -> bool:
+        """The analysis shown is a numeric stage's whose job stopped before its answer (``why``:
+        "cancelled" or "failed"): it is marked so (its pending witnesses' state ``why``, the app's
+        own words) and shown again; False when there is no such analysis (nothing changes)."""
+        a = self.analysis
+        if not self.partial or a is None:
+            return False
+        witnesses = {name: (dict(w, state=why) if (w or {}).get("state") == "pending" else w)
+                     for name, w in (a.get("witnesses") or {}).items()}
+        self.analysis = dict(a, witnesses=witnesses)
+        self.symbolicStopped.emit()
+        return True
 
     @property
     def trace(self) -> list:

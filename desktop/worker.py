@@ -15,6 +15,9 @@ gets ``failed``, so an export or a paths job never waits for good.  A process
 that ends while stopping a cancelled analysis (Cancel, or a newer analysis in
 its place) ended because of that cancel: the cancelled analyses are answered
 as cancelled, and the jobs queued behind them run again on a new process.
+
+An analysis is answered twice: ``partialReady`` first (the service's "partial": its numeric stage,
+x.grad and the numeric verdict, the job still waiting), then ``finished`` (its answer).
 """
 from __future__ import annotations
 
@@ -66,9 +69,17 @@ class Outcome:
     seconds: float = 0.0
 
 
+def _outcome(d: dict) -> Outcome:
+    """A "partial" or "finished" answer's outcome (core.service's plain dict) as an :class:`Outcome`."""
+    return Outcome(d["run"], d["analysis"], d["note"], d["cancelled"], d["seconds"])
+
+
 class ServiceSignals(QObject):
     progress = Signal(int, float, str)    # job id, fraction, text
     finished = Signal(int, object)        # job id, Outcome
+    # job id, Outcome: the analysis as the numeric witnesses leave it ("stage": "numeric": x.grad and
+    # the numeric verdict, no symbolic J, graph or trace yet); not the job's answer: finished follows
+    partialReady = Signal(int, object)
     failed = Signal(int, str)             # job id, message
     pathsReady = Signal(int, object)      # job id, paths result (dict) or None
     exportReady = Signal(int, object)     # job id, {"format", "text", "error"}
@@ -153,8 +164,9 @@ class WorkerHost(QObject):
             if kind == "progress":
                 w.progress.emit(msg[1], msg[2], msg[3])
             elif kind == "finished":
-                d = msg[2]
-                w.finished.emit(msg[1], Outcome(d["run"], d["analysis"], d["note"], d["cancelled"], d["seconds"]))
+                w.finished.emit(msg[1], _outcome(msg[2]))
+            elif kind == "partial":     # the job is not done: it stays waiting for its "finished"
+                w.partialReady.emit(msg[1], _outcome(msg[2]))
             elif kind == "paths":
                 w.pathsReady.emit(msg[1], msg[2])
             elif kind == "exported":

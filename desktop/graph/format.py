@@ -15,6 +15,12 @@ strings ``"nan"``, ``"inf"``, ``"-inf"`` that core writes for non-finite numbers
 ('1×2', '')
 >>> format_lines([[2.25, 2.25], [2.25, 2.25]])
 ['[[2.25, 2.25],', ' [2.25, 2.25]]']
+>>> format_value({"shape": [1000, 1000], "numel": 1000000, "first": [0.5, 1.0]})
+'⟨1000×1000⟩ [0.5, 1, …]'
+
+A value core left out (a large array) arrives as its summary, a dict with ``shape``, ``numel``,
+``first`` and ``min``, ``max``, ``mean``: it reads as its shape and first values here
+(:mod:`desktop.graph.summary` says it in words).
 """
 
 from __future__ import annotations
@@ -45,10 +51,19 @@ def format_value(v, max_chars: int | None = 40, digits: int = 4) -> str:
 
     ``None`` reads ``"None"``, as PyTorch prints a missing ``.grad``.
     """
-    text = "None" if v is None else _format(v, digits)
+    if is_summary(v):
+        text = "⟨{}⟩ {}".format(format_shape(v.get("shape")) or "·",
+                                _format(list(v.get("first") or []), digits)[:-1] + ", " + ELLIPSIS + "]")
+    else:
+        text = "None" if v is None else _format(v, digits)
     if max_chars is not None and len(text) > max_chars:
         text = _cut(text, max_chars)
     return text
+
+
+def is_summary(v) -> bool:
+    """``v`` is the summary core writes for an array it left out (``KEY_summary``)."""
+    return isinstance(v, dict) and "numel" in v and "shape" in v
 
 
 def _cut(text: str, max_chars: int) -> str:

@@ -9,6 +9,10 @@ the view at that size is shown at it, centred on the current step's node (before
 the first step, the first node to be stepped), and the view follows the node as
 the pass is stepped; the rest is a drag or a scroll away.  Only the user's own
 zooming (Ctrl+wheel, Ctrl+-) goes smaller, and Ctrl+0 comes back.
+
+A large graph comes folded (core.analysis.folding); double-clicking a fold node shows every
+node (when core sent the graph unfolded too), centred on the first node it hid, and
+double-clicking any node then folds the graph again.
 """
 
 from __future__ import annotations
@@ -52,6 +56,44 @@ class GraphView(QGraphicsView):
         self._trace = None
         self.graph_scene.set_graph(graph, empty_text)
         self.fit()
+
+    def expand_fold(self, fold_id: str | None = None) -> bool:
+        """Show the graph unfolded (see the module docstring), centred on the first node the fold
+        node ``fold_id`` hid (or the current step's); False when there is nothing to expand."""
+        fold = self.node_item(fold_id) if fold_id is not None else None
+        hidden = (fold.node.get("folded") or [None])[0] if fold is not None else None
+        if not self.graph_scene.expand():
+            return False
+        self._settle(hidden)
+        return True
+
+    def collapse_folds(self, node_id: str | None = None) -> bool:
+        """Back to the folded graph, centred on what shows ``node_id``; False when not expanded."""
+        if not self.graph_scene.collapse():
+            return False
+        self._settle(self.graph_scene.replay.shown(node_id) if node_id is not None else None)
+        return True
+
+    def is_expanded(self) -> bool:
+        return self.graph_scene.folded_graph is not None
+
+    def _settle(self, node_id: str | None) -> None:
+        self.fit()
+        item = self.node_item(node_id) if node_id is not None else None
+        if item is not None:
+            self.centerOn(item)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        item = self.itemAt(event.position().toPoint())
+        while item is not None and not isinstance(item, NodeItem):
+            item = item.parentItem()
+        if isinstance(item, NodeItem):
+            done = (self.collapse_folds(item.node_id) if self.is_expanded()
+                    else item.kind == "fold" and self.expand_fold(item.node_id))
+            if done:
+                event.accept()
+                return
+        super().mouseDoubleClickEvent(event)
 
     def placeholder_text(self) -> str:
         """Why there is no graph, as shown ("" when there is one)."""

@@ -18,6 +18,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPain
 from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.graph.format import format_shape, format_value
+from desktop.graph.summary import describe, value_or_summary
 
 PENDING, VISITED, CURRENT = "pending", "visited", "current"
 NODE_VALUE_CHARS = 28      # a value on a node is cut here (the tooltip has it whole)
@@ -26,6 +27,16 @@ BADGE_CHARS = 30
 # Text sizes in scene units (dot's points, drawn as pixels at 100 % zoom); the view's readable
 # minimum scale is reckoned from the smallest (graph_view.MIN_TEXT_PIXELS).
 TITLE_PX, DETAIL_PX, SMALL_PX, LABEL_PX = 11, 10, 9, 9
+STACK = 3.0                # a fold node is drawn over two more boxes, each this much up and right
+
+
+def fold_title(node: dict) -> str:
+    """A fold node's label (core.analysis.folding) in the app's language: the repeated pattern
+    ``SinBackward0 ×500``, or ``+37 nodes``."""
+    count = int(node.get("count") or len(node.get("folded") or []))
+    if node.get("fold") == "repeat" and node.get("pattern"):
+        return "{0} ×{1}".format(" · ".join(node["pattern"]), node.get("repeats") or count)
+    return QCoreApplication.translate("GraphItems", "+{0} nodes").format(count)
 
 
 def mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -36,7 +47,7 @@ def mix(a: QColor, b: QColor, t: float) -> QColor:
 
 
 def _full(value) -> str:
-    return format_value(value, max_chars=None)
+    return describe(value)        # a large array core left out: its summary in words
 
 
 class GraphStyle:
@@ -152,29 +163,40 @@ class NodeItem(QGraphicsItem):
             head = name or node.get("label") or QCoreApplication.translate("GraphItems", "leaf")
             lines = [(f"{head}  ·  {shape}" if shape else head, s.title_font, s.text),
                      ("AccumulateGrad", s.small_font, s.muted)]
+        elif self.kind == "fold":
+            lines = [(fold_title(node), s.title_font, s.text)]
+            if node.get("fold") == "repeat" and len(node.get("pattern") or []) > 1:
+                lines.append((QCoreApplication.translate("GraphItems", "{0} nodes").format(node.get("count")),
+                              s.small_font, s.muted))
         else:
             lines = [(node.get("grad_fn") or node.get("label") or "", s.title_font, s.text)]
             if name or (self.kind == "output" and shape):
                 named = " · ".join(part for part in (name, shape) if part)
                 lines.append((named, s.detail_font, s.text))
-        if node.get("value") is not None:
-            lines.append((format_value(node["value"], NODE_VALUE_CHARS), s.detail_font, s.muted))
+        value = value_or_summary(node, "value")
+        if value is not None:
+            lines.append((format_value(value, NODE_VALUE_CHARS), s.detail_font, s.muted))
         return lines
 
     def _tooltip(self) -> str:
         node = self.node
+        if self.kind == "fold":
+            return "\n".join([fold_title(node), QCoreApplication.translate(
+                "GraphItems", "{0} nodes folded into one: the graph has more nodes than it can show "
+                              "readably").format(node.get("count"))])
         parts = [node.get("grad_fn") or ""]
         if node.get("name"):
             parts.append(QCoreApplication.translate("GraphItems", "name: {0}").format(node["name"]))
         if node.get("shape") is not None:
             shape = format_shape(node["shape"]) or QCoreApplication.translate("GraphItems", "scalar")
             parts.append(QCoreApplication.translate("GraphItems", "shape: {0}").format(shape))
-        if node.get("value") is not None:
-            parts.append(QCoreApplication.translate("GraphItems", "value: {0}").format(_full(node["value"])))
+        value = value_or_summary(node, "value")
+        if value is not None:
+            parts.append(QCoreApplication.translate("GraphItems", "value: {0}").format(_full(value)))
         return "\n".join(parts)
 
     def boundingRect(self) -> QRectF:
-        return self.box.adjusted(-6, -6, 6, 6)
+        return self.box.adjusted(-6, -6 - 2 * STACK, 6 + 2 * STACK, 6)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         s = self.style
@@ -189,6 +211,11 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(s.halo)
             painter.drawRoundedRect(self.box.adjusted(-5, -5, 5, 5), 10, 10)
             fill, border, width = s.current_fill, s.highlight, 3.0
+        if self.kind == "fold":   # a stack: the nodes it hides, behind it
+            painter.setPen(QPen(border, 1.0 * s.line_scale))
+            painter.setBrush(fill)
+            for k in (2, 1):
+                painter.drawRoundedRect(self.box.translated(k * STACK, -k * STACK), 7, 7)
         if self.on_path:   # an outer ring, so the step's own highlight stays visible inside it
             painter.setPen(QPen(s.path, 3.0 * s.line_scale))
             painter.setBrush(Qt.BrushStyle.NoBrush)

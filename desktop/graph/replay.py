@@ -4,6 +4,10 @@ The trace lists the engine's steps in execution order; each step's ``grads_out``
 names the node each gradient went to.  :class:`BackwardReplay` ties every sent
 gradient to the edge that carried it, so the view can ask, for any step, which
 node is current, which edges have carried what, and what each leaf's ``.grad`` holds.
+
+A large graph comes folded (core.analysis.folding): a fold node lists the ids of the nodes it
+hides (``folded``).  A step whose node is hidden is shown on its fold node, and a gradient sent
+to a hidden node on the edge to that fold node; gradients sent inside a fold node are on no edge.
 """
 
 from __future__ import annotations
@@ -30,11 +34,17 @@ class BackwardReplay:
     def __init__(self, graph: dict, trace: list):
         self.graph = graph or {"nodes": [], "edges": []}
         self.trace = list(trace or [])
+        self.owner = {hidden: node["id"] for node in self.graph.get("nodes", [])
+                      for hidden in node.get("folded") or []}   # a hidden node's id -> its fold node's
         self.edge_for = self._match_edges()
         self._leaf_steps = {}
         for position, step in enumerate(self.trace):
             if step.get("grad_fn") == "AccumulateGrad":
-                self._leaf_steps.setdefault(step.get("node"), []).append((position, step))
+                self._leaf_steps.setdefault(self.shown(step.get("node")), []).append((position, step))
+
+    def shown(self, node_id):
+        """The id of the node the graph shows for ``node_id``: its fold node's when one hides it."""
+        return self.owner.get(node_id, node_id)
 
     def _match_edges(self) -> dict:
         """(position of the step in the trace, position in its grads_out) -> edge index.
@@ -50,11 +60,13 @@ class BackwardReplay:
         for position, step in enumerate(self.trace):
             used = {}
             for j, sent in enumerate(step.get("grads_out") or []):
-                pair = (step.get("node"), sent.get("to"))
+                pair = (self.shown(step.get("node")), self.shown(sent.get("to")))
                 k = used.get(pair, 0)
                 candidates = by_pair.get(pair, [])
                 if k < len(candidates):
                     matched[(position, j)] = candidates[k]
+                elif candidates and pair != (step.get("node"), sent.get("to")):
+                    matched[(position, j)] = candidates[-1]   # a fold node's edges stand for several
                 used[pair] = k + 1
         return matched
 
@@ -68,30 +80,38 @@ class BackwardReplay:
         for position, step in enumerate(self.trace[:index + 1]):
             is_current = position == index
             if is_current:
-                state.current = step.get("node")
+                state.current = self.shown(step.get("node"))
             else:
-                state.visited.add(step.get("node"))
+                state.visited.add(self.shown(step.get("node")))
             for j, sent in enumerate(step.get("grads_out") or []):
                 edge = self.edge_for.get((position, j))
                 if edge is None:
                     continue
-                state.edge_grads[edge] = sent.get("grad")
+                state.edge_grads[edge] = _value(sent, "grad")
                 if is_current:
                     state.active_edges.add(edge)
         for leaf, steps in self._leaf_steps.items():
             reached = [(position, step) for position, step in steps if position <= index]
             if reached:
                 position, step = reached[-1]
-                state.leaf_grads[leaf] = step.get("grad_after")
+                state.leaf_grads[leaf] = _value(step, "grad_after")
                 if position == index:
                     state.fresh_leaves.add(leaf)
             else:   # .grad as it was before this backward (None unless accumulated earlier)
-                state.leaf_grads[leaf] = steps[0][1].get("grad_before")
+                state.leaf_grads[leaf] = _value(steps[0][1], "grad_before")
         return state
 
     def final_edge_grads(self) -> dict:
         """Every edge that carries a gradient in the whole pass -> that gradient."""
         return self.state(len(self.trace) - 1).edge_grads if self.trace else {}
+
+
+def _value(record: dict, key: str):
+    """``record[key]``, or its summary (a dict) when core left a large array out (``KEY_summary``)."""
+    value = record.get(key)
+    if value is None and isinstance(record.get(key + "_summary"), dict):
+        return record[key + "_summary"]
+    return value
 
 
 def _input_order(edge: dict):

@@ -1,4 +1,9 @@
-"""The graph scene: builds items from core's graph and shows a step of the trace on them."""
+"""The graph scene: builds items from core's graph and shows a step of the trace on them.
+
+A large graph comes folded (core.analysis.folding: fold nodes stand for the nodes they hide);
+when core also sent it unfolded (``graph["unfolded"]``, laid out), :meth:`GraphScene.expand`
+shows that instead and :meth:`GraphScene.collapse` goes back, at the same step.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ class GraphScene(QGraphicsScene):
         self.replay = BackwardReplay({}, [])
         self.step_index = -1
         self.current_node_id: str | None = None
+        self.folded_graph: dict | None = None   # while the unfolded graph is shown: the folded one
         self._placeholder = None
         self.setBackgroundBrush(style.background)
 
@@ -35,9 +41,14 @@ class GraphScene(QGraphicsScene):
         no graph; by default, that the output has no grad_fn)."""
         self.clear()
         self.nodes, self.edges, self._placeholder = {}, [], None
+        self.folded_graph = None
         self.graph = graph or {"nodes": [], "edges": []}
+        can_expand = bool((self.graph.get("unfolded") or {}).get("nodes"))
         for node in self.graph.get("nodes", []):
             item = NodeItem(node, self.style)
+            if can_expand and item.kind == "fold":
+                item.setToolTip(item.toolTip() + "\n" + QCoreApplication.translate(
+                    "GraphItems", "Double-click to show every node."))
             self.nodes[item.node_id] = item
             self.addItem(item)
         for i, edge in enumerate(self.graph.get("edges", [])):
@@ -56,6 +67,35 @@ class GraphScene(QGraphicsScene):
             self._placeholder.setDefaultTextColor(self.style.muted)
             self.addItem(self._placeholder)
         self.set_trace([])
+
+    # folding -------------------------------------------------------------------
+    def can_expand(self) -> bool:
+        """The graph shown is folded and core sent it unfolded too."""
+        return self.folded_graph is None and bool((self.graph.get("unfolded") or {}).get("nodes"))
+
+    def expand(self) -> bool:
+        """Show every node (core's unfolded graph) at the same step; False when there is none."""
+        if not self.can_expand():
+            return False
+        folded, trace, index = self.graph, self.replay.trace, self.step_index
+        self.set_graph(folded["unfolded"])
+        self.folded_graph = folded
+        hint = QCoreApplication.translate("GraphItems", "Double-click to fold the graph again.")
+        for item in self.nodes.values():
+            item.setToolTip(item.toolTip() + "\n" + hint)
+        self.set_trace(trace)
+        self.show_step(index)
+        return True
+
+    def collapse(self) -> bool:
+        """Back to the folded graph at the same step; False when it is not expanded."""
+        if self.folded_graph is None:
+            return False
+        folded, trace, index = self.folded_graph, self.replay.trace, self.step_index
+        self.set_graph(folded)
+        self.set_trace(trace)
+        self.show_step(index)
+        return True
 
     def placeholder_text(self) -> str:
         """What the scene says in place of a graph ("" when it shows one)."""
@@ -131,8 +171,9 @@ class GraphScene(QGraphicsScene):
         leaf) and the edges it runs along (each step leaves its node through input ``via``);
         ``None`` clears the mark.  Returns the items marked, nodes first."""
         steps = steps or []
-        on_nodes = {step.get("node") for step in steps}
-        on_edges = {(a.get("node"), b.get("node"), a.get("via")) for a, b in zip(steps, steps[1:])}
+        shown = self.replay.shown      # a node a fold node hides: that fold node
+        on_nodes = {shown(step.get("node")) for step in steps}
+        on_edges = {(shown(a.get("node")), shown(b.get("node")), a.get("via")) for a, b in zip(steps, steps[1:])}
         marked = []
         for node_id, item in self.nodes.items():
             item.set_on_path(node_id in on_nodes)
@@ -140,7 +181,8 @@ class GraphScene(QGraphicsScene):
                 marked.append(item)
         for edge in self.edges:
             key = (edge.edge.get("source"), edge.edge.get("target"), edge.edge.get("input"))
-            edge.set_on_path(key in on_edges)
+            folded = edge.source.kind == "fold" or edge.target.kind == "fold"   # one edge for several
+            edge.set_on_path(key in on_edges or folded and any(key[:2] == on[:2] for on in on_edges))
             if edge.on_path:
                 marked.append(edge)
         return marked

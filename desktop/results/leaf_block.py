@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from desktop.results import witnesses
 from desktop.results.colors import status_colors
 from desktop.results.labels import IDENTIFIER, small, titled, wrapping_label
 from desktop.results.math_view import MathLabel
@@ -40,7 +41,11 @@ class LeafBlock(QWidget):
         self.leaf = leaf
         out_shape = list(a.get("output_shape") or [])
         jac = (a.get("jacobian") or {}).get(leaf)
-        self.leaf_shape = nested_shape(jac)[len(out_shape):] if jac is not None else []
+        grad = (a.get("backward") or {}).get(leaf)
+        # without J (still to come, over its budget, cancelled): the leaf's shape is its x.grad's
+        self.leaf_shape = (nested_shape(jac)[len(out_shape):] if jac is not None
+                           else nested_shape(grad) if grad is not None else [])
+        self.has_jacobian = jac is not None
         self._out_name = a.get("output") or "out"
         labels = a.get("labels") or {}
         self._leaf_labels = list(labels.get(leaf) or [])
@@ -78,8 +83,17 @@ class LeafBlock(QWidget):
                 output=out_name, leaf=leaf)
         tex = (a.get("jacobian_latex") or {}).get(leaf) or ""
         self.math = MathLabel(tex) if tex else None
-        self.sym_math = titled(caption, self.math if self.math is not None else wrapping_label(
-            self.tr("(too large to typeset; the values follow)")))
+        self.symbolic_placeholder = None     # what stands in J's place when there is no J for this leaf
+        if jac is None:
+            self.symbolic_placeholder = wrapping_label(witnesses.leaf_placeholder_text(a))
+            self.symbolic_placeholder.setObjectName("symbolic-placeholder")
+            font = QFont(self.symbolic_placeholder.font())
+            font.setItalic(True)
+            self.symbolic_placeholder.setFont(font)
+            self.sym_math = titled(caption, self.symbolic_placeholder)
+        else:
+            self.sym_math = titled(caption, self.math if self.math is not None else wrapping_label(
+                self.tr("(too large to typeset; the values follow)")))
 
         self.jacobian_table = MatrixTable()
         if jac is not None:
@@ -93,6 +107,8 @@ class LeafBlock(QWidget):
         self.jacobian_table.entryActivated.connect(self.entryActivated)
         self.jacobian_table.setToolTip(self.tr("Click an entry to see the chain-rule paths that add up to it."))
         self.sym_values = titled(self.tr("J at the program's values:"), self.jacobian_table)
+        if jac is None:     # (never setVisible(True) here: a widget without a parent yet would open as a window)
+            self.sym_values.hide()
 
         # captions and values sit in separate grid rows, so vᵀJ and x.grad line up
         vjp = (a.get("vjp") or {}).get(leaf)
@@ -102,7 +118,11 @@ class LeafBlock(QWidget):
             self.sym_vjp = self.vjp_table
         else:
             self.sym_vjp_caption = small(wrapping_label(self.tr("vᵀJ:")))
-            self.sym_vjp = wrapping_label(self.tr("none without v"))
+            if jac is None and a.get("grad_tensor") is not None:
+                self.sym_vjp = wrapping_label(self.tr("comes with J") if witnesses.symbolic_state(a) == "pending"
+                                              else self.tr("none without J"))
+            else:
+                self.sym_vjp = wrapping_label(self.tr("none without v"))
 
     def _build_backward(self, a: dict) -> None:
         """x.grad from the engine's reverse pass, or why there is none."""
@@ -192,6 +212,14 @@ class LeafBlock(QWidget):
                  if len(self._leaf_labels) == product(self.leaf_shape) else None)
         table.set_matrix(as_grid(value, self.leaf_shape), rows, cols, names)
         return table
+
+    def set_symbolic_state(self, a: dict) -> None:
+        """The placeholders where J and vᵀJ would be, for ``a``'s symbolic state (no J here)."""
+        if self.symbolic_placeholder is not None:
+            self.symbolic_placeholder.setText(witnesses.leaf_placeholder_text(a))
+            if self.vjp_table is None and a.get("grad_tensor") is not None and isinstance(self.sym_vjp, QLabel):
+                self.sym_vjp.setText(self.tr("comes with J") if witnesses.symbolic_state(a) == "pending"
+                                     else self.tr("none without J"))
 
     # --- layout -------------------------------------------------------------
     def arrange(self, wide: bool) -> None:

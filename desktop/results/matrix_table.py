@@ -44,6 +44,7 @@ class MatrixTable(QTableWidget):
         self._col_labels: list[str] = []
         self._cell_names: list[list[str]] | None = None
         self._highlight: set[tuple[int, int]] = set()
+        self._hint: QSize | None = None      # sizeHint, measured once per content and font (30 asks per layout)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -80,6 +81,11 @@ class MatrixTable(QTableWidget):
         self._col_labels = list(col_labels) if col_labels is not None else [str(j + 1) for j in range(n_cols)]
         self._cell_names = cell_names
         self._highlight = set()
+        headers = (self.horizontalHeader(), self.verticalHeader())
+        # sized once at the end: ResizeToContents while each label and cell arrives measured every
+        # section again each time (0.4 s for a 30x30 x.grad, a stalled window)
+        for header in headers:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.clearContents()
         self.setRowCount(n_rows)
         self.setColumnCount(n_cols)
@@ -95,7 +101,10 @@ class MatrixTable(QTableWidget):
                 item.setTextAlignment(align)
                 item.setToolTip(self._tooltip(r, c, value))
                 self.setItem(r, c, item)
+        for header in headers:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self._apply_highlight()
+        self._hint = None
         self.updateGeometry()
 
     def values(self) -> list[list[float]]:
@@ -149,6 +158,7 @@ class MatrixTable(QTableWidget):
                 font = QFont(self.font())
                 font.setBold(marked)
                 item.setFont(font)
+        self._hint = None         # bold entries are wider
 
     # --- copy and activation ------------------------------------------------
     def selection_as_text(self) -> str:
@@ -183,12 +193,16 @@ class MatrixTable(QTableWidget):
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
+        if event.type() in (event.Type.FontChange, event.Type.StyleChange):
+            self._hint = None
         if event.type() == event.Type.PaletteChange:
             self._apply_highlight()
 
     # --- size: the whole matrix when it is small, scrolling when it is big ---
     def sizeHint(self) -> QSize:
-        return fitted_size(self, self.MAX_VISIBLE_ROWS)
+        if self._hint is None:
+            self._hint = fitted_size(self, self.MAX_VISIBLE_ROWS)
+        return QSize(self._hint)
 
     def minimumSizeHint(self) -> QSize:
         hint = self.sizeHint()

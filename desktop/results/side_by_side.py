@@ -16,10 +16,16 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 from desktop.i18n.composed import translate_text
 from desktop.results.colors import status_colors
 from desktop.results.labels import small, titled, wrapping_label
+from desktop.results import witnesses
 from desktop.results.leaf_block import LeafBlock
 from desktop.results.math_view import MathLabel
 from desktop.results.matrix_table import MatrixTable
-from desktop.results.values import flatten, format_number, nested_shape, shape_text
+from desktop.results.values import flatten, format_number, nested_shape, product, shape_text
+
+# a leaf with no J (still to come, over its budget, cancelled) still shows its x.grad in a block of its own up to
+# this many elements; a larger one shows the entries the float64 differences checked (the spot block), as the
+# window is never stalled by tables of thousands of cells (two 30x30 x.grad tables took 0.5 s to lay out)
+MAX_GRAD_ALONE = 256
 
 
 class SideBySidePanel(QWidget):
@@ -97,7 +103,7 @@ class SideBySidePanel(QWidget):
         if spot is not None:
             layout.addWidget(spot)
         for leaf in a.get("leaves") or []:
-            if leaf not in (a.get("jacobian") or {}):
+            if leaf not in (a.get("jacobian") or {}) and not _grad_alone(a, leaf):
                 continue
             block = LeafBlock(a, leaf)
             block.entryActivated.connect(lambda row, col, leaf=leaf: self.entryActivated.emit(leaf, row, col))
@@ -110,6 +116,15 @@ class SideBySidePanel(QWidget):
         layout.addWidget(self._details(a))
         layout.addStretch(1)
         self._install(content)
+
+    def set_symbolic_state(self, a: dict) -> None:
+        """``a`` is the analysis shown with its symbolic witness's state changed (a numeric stage's,
+        cancelled or failed: :meth:`desktop.state.AppState.symbolic_stopped`): the verdict and the
+        placeholders where J would be say so, in place (nothing is laid out again)."""
+        self._analysis = a
+        self._set_verdict(a)
+        for block in self._blocks.values():
+            block.set_symbolic_state(a)
 
     def set_compact(self, compact: bool) -> None:
         """Compact (presenter mode): J, vᵀJ and x.grad right under the verdict, the summary (output
@@ -186,7 +201,8 @@ class SideBySidePanel(QWidget):
         return self.verdict_label.text()
 
     def verdict(self) -> str:
-        """"agree", "disagree", "no-v", "engine-error" or "none" (no analysis)."""
+        """"agree", "disagree", "agree-numeric", "disagree-numeric", "no-witness", "no-v", "engine-error"
+        or "none" (no analysis)."""
         return self._verdict_kind
 
     def block(self, leaf: str) -> LeafBlock:
@@ -258,21 +274,25 @@ class SideBySidePanel(QWidget):
                 type=error.get("type", ""), message=error.get("message", ""))
         elif a.get("verdict_basis") == "none":
             kind, self._verdict_kind = "pending", "no-witness"
-            text = self.tr("No verdict: the symbolic Jacobian did not fit its budget and no numeric witness could "
-                           "run (see the notes).")
+            if witnesses.symbolic_state(a) in ("pending", "cancelled", "failed"):
+                text = self.tr("No numeric verdict: no numeric witness could run (see the notes).")
+            else:
+                text = self.tr("No verdict: the symbolic Jacobian did not fit its budget and no numeric witness "
+                               "could run (see the notes).")
+            text = _lines(text, witnesses.symbolic_status_text(a))
         elif a.get("verdict_basis") == "numeric":
-            spot = a.get("spot_differences") or {}
-            checks = len(spot.get("directions") or []) + len(spot.get("entries") or [])
+            on = witnesses.rests_on_text(a)
             if a.get("match"):
                 kind, self._verdict_kind = "agree", "agree-numeric"
-                text = self.tr("✓ Agree, numerically: the symbolic Jacobian did not fit its budget; the engine's "
-                               "backward agrees with {checks} float64 difference checks and with real PyTorch "
-                               "where installed. Largest difference: {diff}").format(checks=checks, diff=diff)
+                text = (self.tr("✓ Agree, numerically: the engine's backward agrees with {witnesses}. Largest "
+                                "difference: {diff}") if on else
+                        self.tr("✓ Agree, numerically. Largest difference: {diff}")).format(witnesses=on, diff=diff)
             else:
                 kind, self._verdict_kind = "disagree", "disagree-numeric"
-                text = self.tr("✗ Disagree: the engine's backward differs from the float64 differences or from real "
-                               "PyTorch (the symbolic Jacobian did not fit its budget). Largest difference: {diff}"
-                               ).format(diff=diff)
+                text = (self.tr("✗ Disagree: the engine's backward differs from {witnesses}. Largest difference: "
+                                "{diff}") if on else
+                        self.tr("✗ Disagree, numerically. Largest difference: {diff}")).format(witnesses=on, diff=diff)
+            text = _lines(text, witnesses.symbolic_status_text(a), witnesses.other_over_budget_text(a))
         elif a.get("vjp") is None or a.get("backward") is None:
             kind, self._verdict_kind = "pending", "no-v"
             text = self.tr("No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare "
@@ -316,9 +336,14 @@ class SideBySidePanel(QWidget):
         self.spot_table.set_matrix(rows, names, [self.tr("engine's x.grad"), self.tr("float64 difference")])
         shapes = ", ".join("{} {}".format(leaf, shape_text(_shape_of((a.get("backward") or {}).get(leaf))))
                            for leaf in missing)
-        return titled(self.tr("Leaves too large for symbols ({leaves}): entries of their gradients, the engine's "
-                              "beside float64 central differences of the program").format(leaves=shapes),
-                      self.spot_table, bold=True)
+        budget = ((a.get("witnesses") or {}).get("symbolic") or {}).get("budget") or {}
+        if budget.get("resource") == "elements":
+            title = self.tr("Leaves too large for symbols ({leaves}): entries of their gradients, the engine's "
+                            "beside float64 central differences of the program")
+        else:
+            title = self.tr("Checked entries of the gradients ({leaves}): the engine's beside float64 central "
+                            "differences of the program")
+        return titled(title.format(leaves=shapes), self.spot_table, bold=True)
 
     def _details(self, a: dict) -> QWidget:
         box = QWidget()
@@ -386,6 +411,16 @@ class SideBySidePanel(QWidget):
         super().changeEvent(event)
         if event.type() == event.Type.PaletteChange:
             self._color_verdict()
+
+
+def _grad_alone(a: dict, leaf: str) -> bool:
+    """``leaf`` has no J in ``a`` but a small enough x.grad to show in a block of its own."""
+    grad = (a.get("backward") or {}).get(leaf)
+    return grad is not None and product(nested_shape(grad)) <= MAX_GRAD_ALONE
+
+
+def _lines(*parts: str) -> str:
+    return "\n".join(part for part in parts if part)
 
 
 def _shape_of(nested) -> list:

@@ -17,7 +17,8 @@ from PySide6.QtGui import QFontDatabase, QImage, QPixmap, QTextDocument
 from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from desktop.graph.format import format_lines
+from desktop.graph.format import format_lines, is_summary
+from desktop.graph.summary import summary_lines, value_or_summary
 from desktop.i18n.composed import translate_text
 from desktop.results.math_view import MathLabel
 
@@ -186,18 +187,19 @@ class NodeInspector(QWidget):
             "output": self._name(step.get("leaf") if leaf else step.get("output_name")),
             "inputs": None if leaf else (", ".join(self._name(n) for n in step.get("input_names") or [])
                                          or self.tr("none")),
-            "grad_in": self._value(step.get("grad_in")),
+            "grad_in": self._value(value_or_summary(step, "grad_in")),
             "local": None,
-            "saved": _table([(escape(name) + " =", self._value(value))
+            "saved": _table([(escape(name) + " =", self._value(
+                                 value if value is not None else (step.get("saved_summary") or {}).get(name)))
                              for name, value in (step.get("saved") or {}).items()]),
             "sent": None if leaf else self._sent(step),
             "implied": self._implied(step),
             "hooks": "<br>".join(self._hook(hook) for hook in step.get("hooks") or []) or None,
             "retained": "<br>".join(
-                f"{escape(r.get('name') or unnamed)}.grad = {self._value(r.get('grad'))}"
+                f"{escape(r.get('name') or unnamed)}.grad = {self._value(value_or_summary(r, 'grad'))}"
                 for r in step.get("retained") or []) or None,
-            "grad": (f"{self._value(step.get('grad_before'))} &nbsp;→&nbsp; {self._value(step.get('grad_after'))}"
-                     if leaf else None),
+            "grad": (f"{self._value(value_or_summary(step, 'grad_before'))} &nbsp;→&nbsp; "
+                     f"{self._value(value_or_summary(step, 'grad_after'))}" if leaf else None),
             "freed": self.tr("freed after this step (no retain_graph)") if step.get("freed") else None,
         }
         self.captions["output"].setText(self.tr("Leaf") if leaf else self.tr("Produces"))
@@ -254,7 +256,8 @@ class NodeInspector(QWidget):
         return f"<b>{escape(name)}</b>" if name else f"<i>{escape(unnamed)}</i>"
 
     def _value(self, value) -> str:
-        lines = format_lines(value, max_rows=8, max_chars=72)
+        # a large array core left out: its summary (shape, min, max, mean, first values), never "None"
+        lines = summary_lines(value) if is_summary(value) else format_lines(value, max_rows=8, max_chars=72)
         body = "<br>".join(escape(line).replace(" ", "&nbsp;") for line in lines)
         return f'<span style="font-family:\'{escape(self._mono)}\'">{body}</span>'
 
@@ -263,7 +266,7 @@ class NodeInspector(QWidget):
         for k, sent in enumerate(step.get("grads_out") or []):
             name = sent.get("input") or self._node_labels.get(sent.get("to")) or self.tr("input {0}").format(k)
             target = f"<b>{escape(name)}</b>" if sent.get("input") else escape(name)
-            rows.append((f"→ {target}", self._value(sent.get("grad"))))
+            rows.append((f"→ {target}", self._value(value_or_summary(sent, "grad"))))
         return _table(rows) or self.tr("nothing (no input needs a gradient)")
 
     def _implied(self, step: dict) -> str | None:

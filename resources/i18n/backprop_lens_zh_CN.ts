@@ -149,6 +149,10 @@
         <translation>还没有可以导出的内容：请先运行程序（Ctrl+Enter），等它分析完成。</translation>
     </message>
     <message>
+        <source>There is nothing to export yet: the analysis shown has no symbolic Jacobian and no graph yet. Wait for it to finish (or run the program again if it was cancelled).</source>
+        <translation>还没有可以导出的内容：当前显示的分析还没有符号雅可比矩阵和计算图。请等待分析完成（如果已取消，请重新运行程序）。</translation>
+    </message>
+    <message>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
@@ -204,8 +208,20 @@
 <context>
     <name>GraphItems</name>
     <message>
+        <source>+{0} nodes</source>
+        <translation>+{0} 个节点</translation>
+    </message>
+    <message>
         <source>leaf</source>
         <translation>叶子</translation>
+    </message>
+    <message>
+        <source>{0} nodes</source>
+        <translation>{0} 个节点</translation>
+    </message>
+    <message>
+        <source>{0} nodes folded into one: the graph has more nodes than it can show readably</source>
+        <translation>{0} 个节点折叠成一个：计算图的节点太多，无法清晰地全部显示</translation>
     </message>
     <message>
         <source>name: {0}</source>
@@ -234,6 +250,14 @@
     <message>
         <source>gradient sent: {0}</source>
         <translation>传出的梯度：{0}</translation>
+    </message>
+    <message>
+        <source>Double-click to show every node.</source>
+        <translation>双击显示所有节点。</translation>
+    </message>
+    <message>
+        <source>Double-click to fold the graph again.</source>
+        <translation>双击重新折叠计算图。</translation>
     </message>
 </context>
 <context>
@@ -298,6 +322,14 @@
     <message>
         <source>vᵀJ:</source>
         <translation>vᵀJ：</translation>
+    </message>
+    <message>
+        <source>comes with J</source>
+        <translation>随 J 一起给出</translation>
+    </message>
+    <message>
+        <source>none without J</source>
+        <translation>没有 J 就没有</translation>
     </message>
     <message>
         <source>none without v</source>
@@ -604,6 +636,10 @@
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
+        <source>Cancelled: the numeric verdict and x.grad stay; the symbolic Jacobian was not computed.</source>
+        <translation>已取消：数值结论和 x.grad 保留；符号雅可比矩阵没有计算。</translation>
+    </message>
+    <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -624,6 +660,10 @@
         <translation>v 与输出的形状不再相符（输出现在的形状是 {0}）：v 已恢复为默认值。</translation>
     </message>
     <message>
+        <source>Numeric verdict in {0:.0f} ms; the symbolic Jacobian is being computed…</source>
+        <translation>数值结论用时 {0:.0f} 毫秒；正在计算符号雅可比矩阵…</translation>
+    </message>
+    <message>
         <source>Analysed in {0:.0f} ms</source>
         <translation>分析用时 {0:.0f} 毫秒</translation>
     </message>
@@ -642,6 +682,18 @@
     <message>
         <source>What the program printed comes from its own backward, with its own v; J, vᵀJ and x.grad here use the v chosen above.</source>
         <translation>程序打印的内容来自它自己的 backward，用的是它自己的 v；这里的 J、vᵀJ 和 x.grad 用的是上面选的 v。</translation>
+    </message>
+    <message>
+        <source>The backward graph and its step-through come with the full result, once the symbolic Jacobian is done.</source>
+        <translation>反向计算图及其逐步演示会随完整结果一起给出，即符号雅可比矩阵算完之后。</translation>
+    </message>
+    <message>
+        <source>No graph: the analysis was cancelled before the graph was drawn. Run the program again (Ctrl+Enter) to see it.</source>
+        <translation>没有计算图：分析在绘制计算图之前被取消了。重新运行程序（Ctrl+Enter）即可看到。</translation>
+    </message>
+    <message>
+        <source>No graph: the analysis stopped before the graph was drawn.</source>
+        <translation>没有计算图：分析在绘制计算图之前停止了。</translation>
     </message>
     <message>
         <source>Analysing the program...</source>
@@ -678,6 +730,10 @@
     <message>
         <source>Run a program that differentiates something first.</source>
         <translation>请先运行一个会求导的程序。</translation>
+    </message>
+    <message>
+        <source>Row by row needs the symbolic Jacobian, which this analysis does not have yet.</source>
+        <translation>逐行展示需要符号雅可比矩阵，而这次分析还没有它。</translation>
     </message>
     <message>
         <source>The paths of this entry cannot be listed: the analysis they belong to is not the service&apos;s current one. Click the entry again when the analysis has finished.</source>
@@ -1183,16 +1239,28 @@
         <translation>✗ 无法比较：引擎的 backward 抛出了 {type}：{message}</translation>
     </message>
     <message>
+        <source>No numeric verdict: no numeric witness could run (see the notes).</source>
+        <translation>没有数值结论：没有数值见证能够运行（见注释）。</translation>
+    </message>
+    <message>
         <source>No verdict: the symbolic Jacobian did not fit its budget and no numeric witness could run (see the notes).</source>
         <translation>没有结论：符号雅可比矩阵超出了预算，也没有数值见证能够运行（见注释）。</translation>
     </message>
     <message>
-        <source>✓ Agree, numerically: the symbolic Jacobian did not fit its budget; the engine&apos;s backward agrees with {checks} float64 difference checks and with real PyTorch where installed. Largest difference: {diff}</source>
-        <translation>✓ 数值上一致：符号雅可比矩阵超出了预算；引擎的 backward 与 {checks} 项 float64 差分检验一致，并在已安装时与真实 PyTorch 一致。最大差异：{diff}</translation>
+        <source>✓ Agree, numerically: the engine&apos;s backward agrees with {witnesses}. Largest difference: {diff}</source>
+        <translation>✓ 数值上一致：引擎的反向传播与{witnesses}一致。最大差值：{diff}</translation>
     </message>
     <message>
-        <source>✗ Disagree: the engine&apos;s backward differs from the float64 differences or from real PyTorch (the symbolic Jacobian did not fit its budget). Largest difference: {diff}</source>
-        <translation>✗ 不一致：引擎的 backward 与 float64 差分或真实 PyTorch 不同（符号雅可比矩阵超出了预算）。最大差异：{diff}</translation>
+        <source>✓ Agree, numerically. Largest difference: {diff}</source>
+        <translation>✓ 数值上一致。最大差值：{diff}</translation>
+    </message>
+    <message>
+        <source>✗ Disagree: the engine&apos;s backward differs from {witnesses}. Largest difference: {diff}</source>
+        <translation>✗ 不一致：引擎的反向传播与{witnesses}不同。最大差值：{diff}</translation>
+    </message>
+    <message>
+        <source>✗ Disagree, numerically. Largest difference: {diff}</source>
+        <translation>✗ 数值上不一致。最大差值：{diff}</translation>
     </message>
     <message>
         <source>No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare vᵀJ with the engine&apos;s backward.</source>
@@ -1217,6 +1285,10 @@
     <message>
         <source>Leaves too large for symbols ({leaves}): entries of their gradients, the engine&apos;s beside float64 central differences of the program</source>
         <translation>对符号计算而言过大的叶子（{leaves}）：其梯度的若干元素，引擎的值与程序的 float64 中心差分并列</translation>
+    </message>
+    <message>
+        <source>Checked entries of the gradients ({leaves}): the engine&apos;s beside float64 central differences of the program</source>
+        <translation>梯度中被核对的元素（{leaves}）：引擎的值与程序的 float64 中心差分并列</translation>
     </message>
     <message>
         <source>Third witness: float64 central differences of the program agree with J (largest difference {diff}).</source>
@@ -1307,6 +1379,25 @@
     </message>
 </context>
 <context>
+    <name>Summary</name>
+    <message>
+        <source>scalar</source>
+        <translation>标量</translation>
+    </message>
+    <message>
+        <source>shape {0}, {1} elements (too many to keep in full)</source>
+        <translation>形状 {0}，共 {1} 个元素（太多，未完整保留）</translation>
+    </message>
+    <message>
+        <source>min {0}, max {1}, mean {2}</source>
+        <translation>最小值 {0}，最大值 {1}，平均值 {2}</translation>
+    </message>
+    <message>
+        <source>first values: {0}</source>
+        <translation>前几个值：{0}</translation>
+    </message>
+</context>
+<context>
     <name>Theme</name>
     <message>
         <source>Follow the &amp;system</source>
@@ -1374,6 +1465,113 @@
     <message>
         <source>({n} entries need fixing.)</source>
         <translation>（有 {n} 处输入需要修改。）</translation>
+    </message>
+</context>
+<context>
+    <name>Witnesses</name>
+    <message>
+        <source>the symbolic Jacobian</source>
+        <translation>符号雅可比矩阵</translation>
+    </message>
+    <message>
+        <source>float64 central differences, one per leaf element</source>
+        <translation>float64 中心差分（叶子的每个元素一个）</translation>
+    </message>
+    <message>
+        <source>float64 differences along random directions and at sampled entries</source>
+        <translation>沿随机方向及在抽样元素处的 float64 差分</translation>
+    </message>
+    <message>
+        <source>real PyTorch</source>
+        <translation>真正的 PyTorch</translation>
+    </message>
+    <message>
+        <source>{0} s</source>
+        <translation>{0} 秒</translation>
+    </message>
+    <message>
+        <source>{0} elements per tensor</source>
+        <translation>每个张量 {0} 个元素</translation>
+    </message>
+    <message>
+        <source>{0} operations</source>
+        <translation>{0} 个运算</translation>
+    </message>
+    <message>
+        <source>what was left of the time the verdict should come within</source>
+        <translation>给出结论的目标时间中剩下的部分</translation>
+    </message>
+    <message>
+        <source>the symbolic stage&apos;s own time</source>
+        <translation>符号计算阶段自己的时间</translation>
+    </message>
+    <message>
+        <source>the whole analysis&apos;s time limit</source>
+        <translation>整个分析的时间上限</translation>
+    </message>
+    <message>
+        <source>the time for building the forward&apos;s expressions</source>
+        <translation>构建前向表达式的时间</translation>
+    </message>
+    <message>
+        <source>symbols are followed up to this size</source>
+        <translation>符号只跟踪到这个规模</translation>
+    </message>
+    <message>
+        <source>symbols are followed for this many operations</source>
+        <translation>符号只跟踪这么多个运算</translation>
+    </message>
+    <message>
+        <source>the time for replaying the program for differences</source>
+        <translation>为差分重放程序的时间</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>The symbolic Jacobian J is still being computed: J and vᵀJ will appear here when it is done.</source>
+        <translation>符号雅可比矩阵 J 仍在计算中：算完后 J 和 vᵀJ 会显示在这里。</translation>
+    </message>
+    <message>
+        <source>The symbolic Jacobian was cancelled: J and vᵀJ were not computed. Run the program again (Ctrl+Enter) to compute them.</source>
+        <translation>符号雅可比矩阵已取消：J 和 vᵀJ 没有计算。重新运行程序（Ctrl+Enter）即可计算。</translation>
+    </message>
+    <message>
+        <source>The symbolic Jacobian was not computed: the analysis failed before it was done.</source>
+        <translation>符号雅可比矩阵没有计算：分析在它完成之前失败了。</translation>
+    </message>
+    <message>
+        <source>The symbolic Jacobian did not fit its budget ({budget}), so the verdict does not rest on it (see the notes).</source>
+        <translation>符号雅可比矩阵超出了预算（{budget}），因此结论不依据它（见注释）。</translation>
+    </message>
+    <message>
+        <source>The symbolic Jacobian did not fit its budget, so the verdict does not rest on it (see the notes).</source>
+        <translation>符号雅可比矩阵超出了预算，因此结论不依据它（见注释）。</translation>
+    </message>
+    <message>
+        <source>Did not fit its budget, so not in the verdict: {0}.</source>
+        <translation>超出预算、因此未纳入结论的：{0}。</translation>
+    </message>
+    <message>
+        <source>Symbolic Jacobian computing… J and vᵀJ appear here when it is done; x.grad and the numeric verdict are already here.</source>
+        <translation>符号雅可比矩阵计算中… 算完后 J 和 vᵀJ 会显示在这里；x.grad 和数值结论已经给出。</translation>
+    </message>
+    <message>
+        <source>Symbolic Jacobian cancelled: J and vᵀJ were not computed (run again to compute them).</source>
+        <translation>符号雅可比矩阵已取消：J 和 vᵀJ 没有计算（重新运行即可计算）。</translation>
+    </message>
+    <message>
+        <source>Symbolic Jacobian not computed: the analysis failed before it was done.</source>
+        <translation>符号雅可比矩阵没有计算：分析在它完成之前失败了。</translation>
+    </message>
+    <message>
+        <source>The symbolic Jacobian did not fit its budget: no J or vᵀJ for this leaf (the verdict rests on the numeric witnesses).</source>
+        <translation>符号雅可比矩阵超出了预算：这个叶子没有 J 和 vᵀJ（结论依据数值见证）。</translation>
+    </message>
+    <message>
+        <source>No symbolic Jacobian for this leaf.</source>
+        <translation>这个叶子没有符号雅可比矩阵。</translation>
     </message>
 </context>
 <context>
@@ -1764,6 +1962,10 @@
     <message>
         <source>No short formula: {name} is computed by its backward rule directly.</source>
         <translation>没有简短的公式：{name} 直接由它的反向传播规则计算。</translation>
+    </message>
+    <message>
+        <source>{name} has no derivative in PyTorch: its backward raises NotImplementedError, so no gradient can flow back through it.</source>
+        <translation>{name} 在 PyTorch 中没有导数：它的 backward 会抛出 NotImplementedError，所以梯度无法经由它反向流过。</translation>
     </message>
     <message>
         <source>{name} is not differentiable: no gradient flows through it.</source>

@@ -165,7 +165,8 @@ def test_cancel_inside_a_hook_stops_quietly(qtbot, window):
     qtbot.wait(4000)              # the cancel reaches the hook; the host's kill timer is 3 s
     assert message_boxes(window) == []           # was: "The analysis failed inside Backprop Lens"
     assert window.failures == []
-    assert window.statusBar().currentMessage() == "Cancelled" and not window.state.busy
+    # "Cancelled", or "Cancelled: the numeric verdict and x.grad stay; ..." when its first, numeric answer was shown
+    assert window.statusBar().currentMessage().startswith("Cancelled") and not window.state.busy
     run(qtbot, window, SCALAR_OUTPUT)            # and the next run works
     assert window.state.analysis["backward"]["x"] == [2.0, 4.0]
     assert window.failures == [] and message_boxes(window) == []
@@ -281,7 +282,7 @@ def test_the_first_lesson_says_it_is_being_analysed(qtbot):
     assert w.results.placeholder_label is not None
     assert w.results.placeholder_label.text().startswith("Analysing the program")      # was: "No analysis yet"
     assert w.graph.placeholder_text() == "Analysing the program..."
-    qtbot.waitUntil(lambda: w.state.analysis is not None, timeout=60000)
+    qtbot.waitUntil(lambda: w.state.analysis is not None and not w.state.partial, timeout=60000)   # the answer
     assert w.results.placeholder_label is None and w.graph.node_items()
     w.close()
 

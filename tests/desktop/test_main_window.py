@@ -118,7 +118,11 @@ BIG = ("import torch\n"
 
 def test_cancel_stops_a_long_analysis_and_the_window_stays_responsive(qtbot, window):
     window.editor.set_program(BIG)
-    window.run_analysis()
+    # its first, numeric, answer is shown at once (laying the results out, as any answer does); then
+    # the symbolic Jacobian is built in the service process, the window answering all the while
+    with qtbot.waitSignal(window.state.partialResultsChanged, timeout=60000) as shown:
+        window.run_analysis()
+    assert shown.signal_triggered
     assert window.state.busy and window.cancel_button.isEnabled()
     gaps, last = [], [time.perf_counter()]
 
