@@ -25,6 +25,19 @@ def fitted_size(table: QTableWidget, max_rows: int) -> QSize:
     return QSize(width + 2, height + 2)
 
 
+def needs_horizontal_bar(table: QTableWidget, hint: QSize) -> bool:
+    """Whether ``table``, laid out narrower than its content (``hint``), scrolls sideways now."""
+    return 0 < table.width() < hint.width()
+
+
+def with_horizontal_bar(table: QTableWidget, hint: QSize) -> QSize:
+    """``hint`` with room for the horizontal scroll bar when the table is narrower than its
+    content, so the bar never covers the last row (a v of 30 elements showed only its headers)."""
+    if needs_horizontal_bar(table, hint):
+        return QSize(hint.width(), hint.height() + table.horizontalScrollBar().sizeHint().height())
+    return QSize(hint)
+
+
 class MatrixTable(QTableWidget):
     """Shows a 2-D list of numbers, compactly formatted (6 significant digits,
     nan, ∞, −∞); the full value is in the tooltip and on the clipboard.
@@ -202,7 +215,13 @@ class MatrixTable(QTableWidget):
     def sizeHint(self) -> QSize:
         if self._hint is None:
             self._hint = fitted_size(self, self.MAX_VISIBLE_ROWS)
-        return QSize(self._hint)
+        return with_horizontal_bar(self, self._hint)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._hint is not None and (needs_horizontal_bar(self, self._hint)
+                                       != (event.oldSize().width() < self._hint.width() and event.oldSize().width() > 0)):
+            self.updateGeometry()   # the sideways scroll bar came or went: the height follows
 
     def minimumSizeHint(self) -> QSize:
         hint = self.sizeHint()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLab
 
 from core.naming import element_names
 from desktop.results.colors import difference_colors, status_colors
-from desktop.results.matrix_table import fitted_size
+from desktop.results.matrix_table import fitted_size, needs_horizontal_bar, with_horizontal_bar
 from desktop.results.values import (MINUS, flatten, format_number, grid_labels, grid_shape, parse_number, product,
                                     shape_text, subscript_label, unflatten)
 
@@ -26,7 +26,13 @@ class _Grid(QTableWidget):
     MAX_VISIBLE_ROWS = 12
 
     def sizeHint(self) -> QSize:
-        return fitted_size(self, self.MAX_VISIBLE_ROWS)
+        return with_horizontal_bar(self, fitted_size(self, self.MAX_VISIBLE_ROWS))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        content = fitted_size(self, self.MAX_VISIBLE_ROWS)
+        if needs_horizontal_bar(self, content) != (0 < event.oldSize().width() < content.width()):
+            self.updateGeometry()   # the sideways scroll bar came or went: the height follows
 
     def minimumSizeHint(self) -> QSize:
         hint = self.sizeHint()

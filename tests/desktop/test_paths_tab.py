@@ -68,3 +68,27 @@ def test_the_v_editor_names_elements_as_j_does_before_an_analysis(qtbot, private
     qtbot.addWidget(editor)
     editor.set_shape([1, 2])
     assert [editor.grid.horizontalHeaderItem(c).text() for c in range(2)] == ["out₁₁", "out₁₂"]
+
+
+def test_a_long_v_keeps_its_row_of_values_visible_above_the_scroll_bar(qtbot, private_settings):
+    # with 30 elements the grid scrolls sideways; its bar covered the one row of values
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from desktop.results.v_editor import VEditor
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QVBoxLayout(host)
+    editor = VEditor()
+    layout.addWidget(editor)
+    layout.addStretch(1)
+    editor.set_shape([30])
+    host.resize(420, 400)
+    host.show()
+    qtbot.waitExposed(host)
+    grid = editor.grid
+    qtbot.waitUntil(lambda: grid.horizontalScrollBar().isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: grid.viewport().height() >= grid.rowHeight(0), timeout=3000)
+    host.resize(3000, 400)          # wide enough for every element: no bar, no room kept for one
+    qtbot.waitUntil(lambda: not grid.horizontalScrollBar().isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: grid.height() == grid.sizeHint().height(), timeout=3000)
+    assert grid.viewport().height() >= grid.rowHeight(0)
