@@ -58,6 +58,7 @@ class MatrixTable(QTableWidget):
         self._cell_names: list[list[str]] | None = None
         self._highlight: set[tuple[int, int]] = set()
         self._hint: QSize | None = None      # sizeHint, measured once per content and font (30 asks per layout)
+        self._bar = False                    # room kept for the sideways scroll bar (with_horizontal_bar)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -219,8 +220,9 @@ class MatrixTable(QTableWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self._hint is not None and (needs_horizontal_bar(self, self._hint)
-                                       != (event.oldSize().width() < self._hint.width() and event.oldSize().width() > 0)):
+        bar = self._hint is not None and needs_horizontal_bar(self, self._hint)
+        if bar != self._bar:
+            self._bar = bar
             self.updateGeometry()   # the sideways scroll bar came or went: the height follows
 
     def minimumSizeHint(self) -> QSize:

@@ -25,13 +25,18 @@ class _Grid(QTableWidget):
 
     MAX_VISIBLE_ROWS = 12
 
+    _content: QSize | None = None   # the last size measured for the content (sizeHint)
+    _bar = False                    # room kept for the sideways scroll bar
+
     def sizeHint(self) -> QSize:
-        return with_horizontal_bar(self, fitted_size(self, self.MAX_VISIBLE_ROWS))
+        self._content = fitted_size(self, self.MAX_VISIBLE_ROWS)
+        return with_horizontal_bar(self, self._content)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        content = fitted_size(self, self.MAX_VISIBLE_ROWS)
-        if needs_horizontal_bar(self, content) != (0 < event.oldSize().width() < content.width()):
+        bar = self._content is not None and needs_horizontal_bar(self, self._content)
+        if bar != self._bar:
+            self._bar = bar
             self.updateGeometry()   # the sideways scroll bar came or went: the height follows
 
     def minimumSizeHint(self) -> QSize:
