@@ -214,8 +214,9 @@ class MatrixTable(QTableWidget):
 
     # --- size: the whole matrix when it is small, scrolling when it is big ---
     def sizeHint(self) -> QSize:
-        if self._hint is None:
-            self._hint = fitted_size(self, self.MAX_VISIBLE_ROWS)
+        # measured every time: a hint kept across a font change (presenter mode) left the columns
+        # at the old size, the values cut
+        self._hint = fitted_size(self, self.MAX_VISIBLE_ROWS)
         return with_horizontal_bar(self, self._hint)
 
     def resizeEvent(self, event) -> None:
