@@ -3,6 +3,7 @@
     .venv/bin/python tests/corpus_report.py             # from KNOWN_FAILURES (quick, runs nothing)
     .venv/bin/python tests/corpus_report.py --run       # run every program now and report what is true
     .venv/bin/python tests/corpus_report.py --record [PREFIX ...]   # re-record with real PyTorch 2.13
+    .venv/bin/python tests/corpus_report.py --machine-evidence ID ...  # real PyTorch's stdout on this CPU
 
 ``--record`` is the shared recorder ``/work/shared/tools/make_oracle.py`` (override with
 $MAKE_ORACLE) with ORACLE_CASES set to tests/data/corpus and one change: a top-level numpy
@@ -44,7 +45,88 @@ def record(prefixes) -> int:
         return plain(x)
 
     mo._scalar = scalar
-    return mo.main(list(prefixes))
+    status = mo.main(list(prefixes))
+    note_recorded_here(mo.list_cases(list(prefixes)))
+    return status
+
+
+def note_recorded_here(ids) -> None:
+    """Programs recorded on the evidence's CPU (not the modelled one, core/machine.py) are listed in the
+    evidence file, so a program whose digits are this CPU's can be told from one whose digits are wrong."""
+    import json
+
+    evidence = json.loads(MACHINE_EVIDENCE.read_text())
+    if this_machine() != evidence["machine"]:
+        print(f"note: recorded on {this_machine()}; tests/data/corpus was recorded on {RECORDING_MACHINE}",
+              file=sys.stderr)
+        return
+    here = set(evidence.get("recorded_on_this_machine", ())) | set(ids)
+    evidence["recorded_on_this_machine"] = sorted(here)
+    MACHINE_EVIDENCE.write_text(json.dumps(evidence, indent=1, ensure_ascii=False) + "\n")
+
+
+MACHINE_EVIDENCE = ROOT / "tests" / "data" / "corpus_machine_evidence.json"
+RECORDING_MACHINE = "an Intel x86-64 CPU with AVX-512 (as the session that recorded tests/data/corpus reported it)"
+
+
+def this_machine() -> dict:
+    """What picks PyTorch's CPU kernels here: the CPU (vendor, model) and the kernel level torch chose."""
+    import torch
+
+    cpu = {}
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        key, _, value = line.partition(":")
+        key = key.strip()
+        if key in ("vendor_id", "model name", "cpu family", "model") and key not in cpu:
+            cpu[key] = value.strip()
+    cpu["torch_cpu_capability"] = torch.backends.cpu.get_cpu_capability()
+    return cpu
+
+
+def _stdout_with_real_torch(case_id: str) -> str:
+    """Real PyTorch's stdout for one corpus program, run as the recorder runs it (its own process, torch
+    seeded with 0, one thread)."""
+    import subprocess
+
+    script = ("import json, sys, importlib.util\n"
+              "spec = importlib.util.spec_from_file_location('make_oracle', sys.argv[1])\n"
+              "mo = importlib.util.module_from_spec(spec); spec.loader.exec_module(mo)\n"
+              "import torch\n"
+              "torch.set_num_threads(1)\n"
+              "mo._reset_torch_state(torch)\n"
+              "path = sys.argv[2]\n"
+              "rec, _ = mo._phase_record(torch, path, open(path).read())\n"
+              "sys.stdout.write(json.dumps(rec['stdout']))\n")
+    with __import__("tempfile").TemporaryDirectory() as scratch:
+        done = subprocess.run([sys.executable, "-c", script, RECORDER, str(CORPUS / (case_id + ".py"))],
+                              capture_output=True, text=True, timeout=300, cwd=scratch, check=True)
+    import json
+
+    return json.loads(done.stdout)
+
+
+def machine_evidence(ids) -> int:
+    """Write what real PyTorch 2.13 prints for ``ids`` on this machine to tests/data/corpus_machine_evidence.json."""
+    import json
+
+    import torch
+
+    evidence = {
+        "what": ("stdout of real PyTorch for corpus programs whose recording (tests/data/corpus/<id>.json, made "
+                 "on an Intel x86-64 CPU with AVX-512) PyTorch itself does not reproduce on this CPU: MKL and "
+                 "PyTorch pick their float32 kernels by CPU, so the same wheel prints other last digits here. "
+                 "Made by tests/corpus_report.py --machine-evidence (each program in its own process, torch "
+                 "seeded with 0, one thread, as the recorder runs it)."),
+        "torch_version": torch.__version__,
+        "recordings_made_on": RECORDING_MACHINE,
+        "machine": this_machine(),
+        "programs": {i: _stdout_with_real_torch(i) for i in ids},
+    }
+    MACHINE_EVIDENCE.write_text(json.dumps(evidence, indent=1, ensure_ascii=False) + "\n")
+    for i in ids:
+        recorded = json.loads((CORPUS / (i + ".json")).read_text())["stdout"]
+        print(i, "differs from the recording" if recorded != evidence["programs"][i] else "SAME as the recording")
+    return 0
 
 
 # what issue 11 left to issue 12: torch.nn, optim, and PyTorch's random numbers
@@ -76,8 +158,8 @@ def report(run: bool) -> None:
           f"({100 * passed / n:.0f}%)" + ("" if run else " (from KNOWN_FAILURES; --run to check)"))
     reproducible = [p for p in PROGRAMS if KNOWN_FAILURES.get(p.stem) not in NEVER]
     plain = [p for p in reproducible if not NEEDS_ISSUE_12.search(p.read_text())]
-    for label, group in (("that any run could match (no id, timing, uninitialized memory or unseeded "
-                          "numpy/Python random numbers)", reproducible),
+    for label, group in (("that any run could match (no id, timing, uninitialized memory, unseeded "
+                          "numpy/Python random numbers or digits PyTorch prints otherwise on another CPU)", reproducible),
                          ("of those that need none of issue 12's surface (torch.nn, optim, torch's random numbers)",
                           plain)):
         ok = sum(p.stem not in failing for p in group)
@@ -96,6 +178,8 @@ def report(run: bool) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args[:1] == ["--machine-evidence"]:
+        sys.exit(machine_evidence(args[1:]))
     if args[:1] == ["--record"]:
         sys.exit(record(args[1:]))
     report(run=args[:1] == ["--run"])

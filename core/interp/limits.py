@@ -55,6 +55,7 @@ class Limits:
     # the second wall, kept by the OS around the process that runs a program and analyses it
     max_memory_mb: int = 2560           # memory (heap and arrays) beyond what Backprop Lens itself holds
     max_analysis_seconds: float = 25.0  # the analysis's stages after its own run of the program
+    max_symbolic_seconds: float = 6.0   # the symbolic J's own stage (the app's; the CLI's default: the verdict's target)
 
     # name the user sees -> (field, how to change it)
     DESCRIPTIONS: dict = field(default_factory=lambda: {
@@ -70,6 +71,7 @@ class Limits:
         "max_total_tensor_elements": (_T("tensor elements made in all"), "--max-total-tensor-elements"),
         "max_memory_mb": (_T("MB of memory"), "--max-memory-mb"),
         "max_analysis_seconds": (_T("seconds of analysis"), "--max-analysis-seconds"),
+        "max_symbolic_seconds": (_T("seconds for the symbolic Jacobian"), "--symbolic-seconds"),
     }, repr=False, compare=False)
 
     def __post_init__(self):
@@ -246,8 +248,9 @@ def _index_size(shape, index):
 
 def _estimate(op, inputs, params):
     """An upper bound on the elements ``op`` produces (broadcast, repeat)."""
-    shapes = [getattr(x, "_data", None) for x in inputs]
-    shapes = [np.shape(d) for d in shapes if d is not None]
+    # NOTE: asked before every op of a run, so kept to plain Python (np.shape and
+    # np.broadcast_shapes cost more than a small op itself)
+    shapes = [d.shape for d in (getattr(x, "_data", None) for x in inputs) if d is not None]
     if not shapes:
         return 0
     name = op.name
@@ -272,11 +275,30 @@ def _estimate(op, inputs, params):
         return max(_numel(s) for s in shapes)
     # the generic bound: the broadcast shape with its empty axes counted as 1, since an op on
     # an empty tensor can make a full one (zeros(0, 10**9).sum(0) has 10**9 elements)
-    try:
-        return _span(np.broadcast_shapes(*shapes))
-    except ValueError:
-        return max(_span(s) for s in shapes)
+    return _broadcast_span(shapes)
+
+
+def _broadcast_span(shapes):
+    """``_span`` of the shapes' broadcast shape; of the largest when they do not broadcast."""
+    first = shapes[0]
+    if all(s == first for s in shapes):
+        return _span(first)
+    n = 1
+    for i in range(1, max(len(s) for s in shapes) + 1):
+        dim = 1
+        for s in shapes:
+            if len(s) >= i and s[-i] != 1:
+                if dim != 1 and s[-i] != dim:
+                    return max(_span(s) for s in shapes)
+                dim = s[-i]
+        n *= max(int(dim), 1)
+    return n
 
 
 def _span(shape):
-    return _numel(max(int(s), 1) for s in shape)
+    """The elements of ``shape`` with its empty axes counted as 1."""
+    n = 1
+    for s in shape:
+        if s > 1:
+            n *= int(s)
+    return n

@@ -321,6 +321,11 @@ class _Checker:
         if attr == "__class__" and not isinstance(node.ctx, ast.Load):
             _reject(node, "assigning or deleting '__class__' is not available in Backprop Lens programs",
                     "dunder-attribute", "make a new object of the class you want instead")
+        if attr == "__dict__":
+            if not isinstance(node.ctx, ast.Load):
+                _reject(node, "assigning or deleting '__dict__' is not available in Backprop Lens programs",
+                        "dunder-attribute", "assign attributes with obj.name = value")
+            return   # read: an instance's or a module's (the sandbox decides per object)
         if is_dunder(attr) and attr not in ALLOWED_DUNDER_ATTRS:
             hint = "; use type(x) for the class" if attr == "__class__" else ""
             _reject(node, f"the attribute '{attr}' is one of Python's special (dunder) attributes, and such "

@@ -421,6 +421,8 @@ def _is_program_function(obj) -> bool:
 def get_attribute(obj, name, guard=None):
     """``obj.name`` if a program may read it (``guard`` bounds the str and list
     methods that could build something huge inside one C call)."""
+    if name == "__dict__":
+        return instance_dict(obj)
     if isinstance(obj, SafeModule):
         try:
             return obj.members[name]
@@ -455,6 +457,42 @@ def get_attribute(obj, name, guard=None):
         if name in copying:
             return _counted_copy(obj, name, value, guard)
     return value
+
+
+class _ModuleInstanceDict(dict):
+    """A module's ``__dict__`` as a program reads it: a snapshot (ctn.module.instance_dict) that refuses writes,
+    which in Python would bypass nn.Module's registration of parameters and children."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise AttributeDenied("writing to a module's __dict__ is not available in Backprop Lens programs; "
+                              "assign attributes with module.name = value (or setattr)")
+
+    __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refuse
+
+    def __copy__(self):   # copy.copy / copy.deepcopy give a plain dict, as Python's copy of a __dict__ is
+        return dict(self)
+
+    def __deepcopy__(self, memo):
+        return _copy.deepcopy(dict(self), memo)
+
+
+_ModuleInstanceDict.__name__ = _ModuleInstanceDict.__qualname__ = "dict"
+
+
+def instance_dict(obj):
+    """``obj.__dict__``: an instance of the program's own class gives its attribute dict itself (it holds
+    only what the program put there, as in Python); a module gives a read-only snapshot of PyTorch's
+    instance dict (ctn.module.instance_dict).  Every other object, a class or a Python module refuses:
+    their dicts are the interpreter's and the host's internals."""
+    if isinstance(obj, ctn.Module):
+        return _ModuleInstanceDict(ctn.module.instance_dict(obj))
+    if isinstance(obj, classes.ProgramInstance) and not isinstance(obj, type):
+        return obj._bpl_vars
+    kind = "module" if isinstance(obj, SafeModule) else _type_name(obj)
+    raise AttributeDenied(f"'{kind}' attribute '__dict__' is not available in Backprop Lens programs (only an "
+                          "nn.Module's and an instance's of the program's own classes are)")
 
 
 def _program_attribute(obj, name):

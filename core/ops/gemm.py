@@ -18,7 +18,8 @@ This holds for ``A @ B`` whatever the layout of ``A`` and for ``A @ B.t()`` from
 rounded products one by one (:func:`bmm`).
 MKL has other kernels for skinny shapes (``A @ B.t()`` with fewer than 16 rows, a matrix times a vector
 of more than six products), which round a few elements differently; the first are summed the same
-way here, the second by numpy's BLAS.
+way here, the second as MKL sums them on an AMD CPU with AVX2 (:func:`_sse_mv`, measured there; one
+output of the few past the last whole four, in an order not found, by numpy's BLAS).
 
 The chain has to be followed product by product: about 8 us per step along ``k`` and 3 ns per
 multiply-add in numpy, so products that would take more than :data:`EXACT_SECONDS` (a 64x1000 @
@@ -56,8 +57,9 @@ def k_blocks(k: int) -> list[int]:
 
 
 def exact(a, b) -> bool:
-    """Whether ``a @ b`` is summed here in MKL's order: float32 matrices, not a matrix times a vector
-    (MKL's gemv kernels, not modelled), and within :data:`EXACT_SECONDS` of numpy work."""
+    """Whether ``a @ b`` is summed here in MKL's gemm order: float32 matrices, not a matrix times a
+    vector (MKL's gemv kernels: :func:`_gemv`, :func:`_sse_mv`), and within :data:`EXACT_SECONDS` of
+    numpy work."""
     if getattr(a, "dtype", None) != _F32 or getattr(b, "dtype", None) != _F32 or a.ndim < 2 or b.ndim < 2:
         return False
     m, k, n = a.shape[-2], a.shape[-1], b.shape[-1]
@@ -115,6 +117,137 @@ def _gemv(a, b):
     return np.concatenate([main[:, :whole], tail[:, whole:]], axis=1)
 
 
+# ---------------------------------------------------------------------------------------
+# MKL's matrix-vector kernels for more than GEMV_K products, as MKL runs them on an AMD EPYC
+# ---------------------------------------------------------------------------------------
+#
+# Measured on PyTorch 2.13 (one thread) on an AMD EPYC with AVX2, where MKL takes its SSE kernels:
+# four float32 lanes, products rounded and then added (no FMA).  There are two kernels:
+#
+# * dots (``x @ W.t()`` of a Linear with one sample, and ``A @ v`` with the rows of ``A`` contiguous):
+#   outputs in whole fours sum their ``k`` products as: the first ``(k - 1 - o) % 4 + 1`` one after the
+#   other (``o``: how many floats the matrix starts past a 16-byte boundary), then the next whole fours
+#   in four lanes (lane 0 starting from the first sum), the lanes added as ``(l0 + l2) + (l1 + l3)``,
+#   then the ``o`` products left over (:func:`_lanes`); of the ``n % 4`` outputs left over, the first
+#   and the third are :func:`_sse_dot`s; the second is summed in another order (often, from about
+#   100 products on, as :func:`_lanes` starting with ``4 - o'`` products, ``o'`` the vector's offset,
+#   but not always): numpy's BLAS sums it here;
+# * dot (one row times one column, with a bias: a Linear(k, 1) on one sample): :func:`_sse_dot`, whose
+#   order depends on where the vector starts (PyTorch's tensors start 64-byte aligned, numpy's 16).
+#
+# A bias (``addmm``) is added to each finished dot.  (A third kernel, "axpy", for ``g @ W`` with ``W``
+# row-major and ``A @ v`` with the columns of ``A`` contiguous, adds each output's products in order
+# on the AMD CPU, but not on the Intel one: see :func:`_mv_kind`.)
+# On the Intel CPU with AVX-512 where tests/data/corpus was recorded MKL's small kernels (up to
+# GEMV_K products, :func:`_gemv`) differ from these; for longer sums the recordings agree with this
+# order (tests/data/corpus/handbook_3_3_rnn, 300 steps of an RNN with 64 units trained on one sample,
+# is reproduced bit for bit by PyTorch on the AMD machine, and by the engine with these kernels, once
+# PyTorch's own float32 sqrt and tanh, MKL's, are substituted), but it was not measured there; a dot
+# without a bias keeps the order measured on the Intel CPU (``_chain``, tests/data/gemm_order.json).
+# ``tests/core/test_cpu_kernels_amd.py`` replays the measurements (tests/data/cpu_kernels_amd.json).
+
+SSE_MV_BUDGET = 4_000_000   # products: longer matrix-vector products go to numpy's BLAS
+
+
+def _mv_kind(a, b, bias=False):
+    """Which of MKL's matrix-vector kernels sums ``a @ b`` (``"dots"``, ``"dot"``) or None when
+    neither applies: float32 2-D operands, one of ``m``, ``n`` equal to 1 and the other larger, more
+    than :data:`GEMV_K` products, the vector contiguous."""
+    if getattr(a, "dtype", None) != _F32 or getattr(b, "dtype", None) != _F32 or a.ndim != 2 or b.ndim != 2:
+        return None
+    m, k, n = a.shape[0], a.shape[1], b.shape[1]
+    if k <= GEMV_K or m * n * k > SSE_MV_BUDGET:
+        return None
+    step = a.itemsize
+    if m == n == 1:     # one dot: with a bias (a Linear(k, 1) on one sample) measured only
+        return "dot" if bias and a.strides[1] == step and b.strides[0] == step else None
+    if (m == 1) == (n == 1):
+        return None
+    # NOTE: MKL's "axpy" order (products added in turn: ``g @ W``, ``A @ v`` with A column-major) was
+    # learnt on an AMD CPU, and the Intel recordings contradict it (tests/data/oracle/
+    # optim_rprop_adamax_asgd: a Linear(3, 1)'s weight gradient, 32 products), so those products stay
+    # numpy's; the "dots" order agrees with the Intel recordings wherever they reach it
+    if m == 1:
+        if a.strides[1] != step and k > 1:
+            return None
+        return "dots" if b.strides[0] == step else None
+    if b.strides[0] != step:
+        return None
+    return "dots" if a.strides[1] == step else None
+
+
+def _lanes(products, start):
+    """The first ``start`` products in order, then whole fours in four lanes (lane 0 starting from that
+    sum), the lanes added as ``(l0 + l2) + (l1 + l3)``, then the products left over in order."""
+    rows, k = products.shape
+    fours = (k - start) // 4
+    if fours == 0:
+        return np.add.accumulate(products, axis=1)[:, -1]
+    steps = np.empty((rows, fours + 1, 4), _F32)
+    steps[:, 0, :] = -0.0               # -0 + p == p for every p: the lanes start at their first product
+    steps[:, 0, 0] = np.add.accumulate(products[:, :start], axis=1)[:, -1]
+    steps[:, 1:, :] = products[:, start:start + 4 * fours].reshape(rows, fours, 4)
+    lanes = np.add.accumulate(steps, axis=1)[:, -1, :]
+    out = (lanes[:, 0] + lanes[:, 2]) + (lanes[:, 1] + lanes[:, 3])
+    for j in range(start + 4 * fours, k):
+        out = out + products[:, j]
+    return out
+
+
+def _sse_dot(products, offset):
+    """MKL's single dot of rounded ``products`` (rows of them) when the vector starts ``offset`` floats
+    past a 16-byte boundary: ``4 - offset % 4`` products in order, then blocks of eight in two four-lane
+    accumulators (lane 0 of the first starting from that sum), the two added, their lanes added as
+    ``(l0 + l2) + (l1 + l3)``, then the products left over in order."""
+    rows, k = products.shape
+    head = 4 - offset % 4
+    blocks = (k - head) // 8 if k > head else 0
+    if blocks == 0:
+        return np.add.accumulate(products, axis=1)[:, -1]
+    steps = np.empty((rows, blocks + 1, 8), _F32)
+    steps[:, 0, :] = -0.0
+    steps[:, 0, 0] = np.add.accumulate(products[:, :head], axis=1)[:, -1]
+    steps[:, 1:, :] = products[:, head:head + 8 * blocks].reshape(rows, blocks, 8)
+    acc = np.add.accumulate(steps, axis=1)[:, -1, :]
+    lanes = acc[:, :4] + acc[:, 4:]
+    out = (lanes[:, 0] + lanes[:, 2]) + (lanes[:, 1] + lanes[:, 3])
+    for j in range(head + 8 * blocks, k):
+        out = out + products[:, j]
+    return out
+
+
+def _offset(x) -> int:
+    """How many float32 elements ``x`` starts past a 16-byte boundary (PyTorch's tensors start on a
+    64-byte boundary, numpy's on a 16-byte one, so a view is offset alike in both)."""
+    return (x.__array_interface__["data"][0] // x.itemsize) % 4
+
+
+def _sse_mv(a, b, kind, bias=None):
+    """``a @ b`` (plus ``bias``) by MKL's matrix-vector kernel ``kind`` (see above), float32."""
+    m, k, n = a.shape[0], a.shape[1], b.shape[1]
+    if m == 1:
+        vector, matrix, shape = a[0], b.T, (1, n)
+    else:
+        vector, matrix, shape = b[:, 0], a, (m, 1)
+    outputs = matrix.shape[0]
+    bias = None if bias is None else np.broadcast_to(np.asarray(bias, _F32), shape).reshape(outputs)
+    products = np.multiply(matrix, vector, dtype=_F32)            # (outputs, k), each rounded once
+    if kind == "dot":
+        return (_sse_dot(products, _offset(vector)) + bias).reshape(shape)
+    whole = outputs - outputs % 4
+    out = np.empty(outputs, _F32)
+    if whole:
+        out[:whole] = _lanes(products[:whole], (k - 1 - _offset(matrix)) % 4 + 1)
+    for row in range(whole, outputs):
+        if row - whole != 1:
+            out[row:row + 1] = _sse_dot(products[row:row + 1], _offset(vector))
+        else:                           # another order, not found: numpy's BLAS
+            out[row] = np.matmul(np.ascontiguousarray(matrix[row]), vector)
+    if bias is not None:
+        out = out + bias
+    return out.reshape(shape)
+
+
 def matmul(a, b, bias=None):
     """``a @ b`` (plus ``bias``, added as ``addmm`` adds it) for numpy arrays, float32 in MKL's order.
 
@@ -123,6 +256,10 @@ def matmul(a, b, bias=None):
     as drifted when an operand was or when their sums are longer than one of MKL's blocks: numpy's
     short sums (a gemv of 32 products) often round as MKL's do, its long ones almost never."""
     drifted = drift.marked(a) or drift.marked(b)
+    kind = None if drifted or (bias is not None and np.asarray(bias).dtype != _F32) else \
+        _mv_kind(a, b, bias is not None)
+    if kind is not None:
+        return _sse_mv(a, b, kind, bias)
     if _gemv_order(a, b) and not drifted:
         out = _gemv(a, b)
         return out if bias is None else out + np.asarray(bias, _F32)
@@ -132,9 +269,16 @@ def matmul(a, b, bias=None):
         return _chain(a, b, a.astype(_F64), b.astype(_F64), 0, a.shape[1], (1, 1),
                       np.asarray(bias, _F32).reshape(1, 1))
     if drifted or not exact(a, b) or (bias is not None and np.asarray(bias).dtype != _F32):
-        out = np.matmul(a, np.ascontiguousarray(b))   # OpenBLAS's transposed kernel rounds unlike MKL more often
-        out = out if bias is None else (out + bias).astype(out.dtype)
-        if drifted or a.shape[-1] > KC:
+        marked = drifted or a.shape[-1] > KC
+        # OpenBLAS's transposed kernel rounds unlike MKL more often; once the result is marked as
+        # drifted anyway, the copy that avoids it only costs time (a Linear's weight.t() of a big layer)
+        out = np.matmul(a, b if marked else np.ascontiguousarray(b))
+        if bias is not None:
+            try:
+                np.add(out, bias, out=out, casting="no")      # the same rounding as (out + bias), no copies
+            except (TypeError, ValueError):                  # another dtype, a bias that broadcasts out, a scalar
+                out = (out + bias).astype(out.dtype)
+        if marked:
             drift.mark(out)
         return out
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])

@@ -124,6 +124,27 @@ def _check_leaf(t):
         raise RuntimeError(VIEW_OF_LEAF_INPLACE)
 
 
+# ops whose forward is exactly this ufunc (alpha 1): untracked and unobserved, ``x -= y`` writes
+# into x's storage at once (the same bits, without a temporary array and a copy: a training loop's
+# ``param.data -= lr * param.grad``)
+_DIRECT = {"add": np.add, "sub": np.subtract, "mul": np.multiply}
+
+
+def _direct(op, self, others, params, arrays, gm):
+    if op.name not in _DIRECT or len(others) != 1 or params.get("alpha", 1) != 1 or _observers[0] \
+            or _custom_forward[0] or drift._marked:
+        return False
+    d = self._data
+    if not isinstance(d, np.ndarray) or not d.flags.writeable or arrays[0].dtype != d.dtype:
+        return False
+    other = arrays[1]
+    if isinstance(other, np.ndarray) and (other.dtype != d.dtype or other.shape != d.shape):
+        return False
+    if gm and op.vjp is not None and any(isinstance(x, Tensor) and x._rg for x in (self, *others)):
+        return False
+    return True
+
+
 def inplace(op, self, others=(), params=None):
     """Run ``op`` in place on ``self`` with PyTorch's checks and graph rebase."""
     params = params or {}
@@ -136,6 +157,10 @@ def inplace(op, self, others=(), params=None):
         raise RuntimeError(f"result type {d.scalar_name} can't be cast to the desired output type "
                            f"{self.dtype.scalar_name}")
     arrays = _cast_inputs(inputs, d.np) if d is not None else [getattr(x, "_data", x) for x in inputs]
+    if _direct(op, self, others, params, arrays, gm):
+        _DIRECT[op.name](arrays[0], arrays[1], out=self._data)
+        self._bump_version()
+        return self
     out = op.forward(*arrays, **params)
     aux = None
     if op.has_aux:
@@ -221,6 +246,11 @@ def _advanced_array(x, size, dim):
 
 
 def _expand_index(t, idx):
+    if t.dim() == 0 and type(idx) is int:   # PyTorch's select on a 0-dim tensor (x.data[0], older tutorials)
+        if idx == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                             "in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"index {idx} is out of bounds for dimension 0 with size 0")
     if not isinstance(idx, tuple):
         idx = (idx,)
     consumed = 0

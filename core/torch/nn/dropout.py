@@ -10,6 +10,7 @@ multiplies by zeros.
 """
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
@@ -100,4 +101,38 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
     return _feature_dropout(input, p, training, inplace)
 
 
-__all__ = ["dropout", "dropout1d", "dropout2d"]
+# SELU's alpha (ATen's Dropout.cpp): alpha dropout keeps a SELU network's mean and variance
+_SELU_ALPHA = 1.7580993408473766
+
+
+def _alpha_dropout(input, shape, p, training, inplace):
+    """ATen's ``_dropout_impl`` with ``alpha_dropout``: a dropped element becomes ``-alpha * a`` shifted
+    by ``alpha * a * p`` and every element is scaled by ``a``, in the input's dtype as PyTorch's float
+    ops round them (the Python scalars in that dtype); ``input * noise`` (MulBackward0) then ``add_(b)``
+    in place (AddBackward0)."""
+    _check_p(p)
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if p == 1:
+        return _apply_noise(input, _noise(input, shape, p), inplace)
+    dt = np.asarray(input._data).dtype
+    keep = default_generator.bernoulli(int(np.prod(shape)), 1 - p).reshape(shape).astype(dt)
+    a = 1.0 / math.sqrt((_SELU_ALPHA * _SELU_ALPHA * p + 1) * (1 - p))
+    b = (keep - dt.type(1)) * dt.type(_SELU_ALPHA * a) + dt.type(_SELU_ALPHA * a * p)
+    noise = keep * dt.type(a)
+    out = _apply_noise(input, Tensor._make(noise if noise.ndim else noise[()]), inplace)
+    return out.add_(Tensor._make(b if b.ndim else b[()]))
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Dropout that keeps a SELU network's mean and variance (``nn.AlphaDropout``); off unless training."""
+    return _alpha_dropout(input, tuple(input.shape), p, training, inplace)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Alpha dropout of whole channels: one draw per (sample, channel), broadcast over the rest."""
+    shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2)
+    return _alpha_dropout(input, shape, p, training, inplace)
+
+
+__all__ = ["dropout", "dropout1d", "dropout2d", "alpha_dropout", "feature_alpha_dropout"]

@@ -15,6 +15,8 @@ import numpy as np  # noqa: E402
 from core import dtypes  # noqa: E402
 from core.ops import REGISTRY as _R, apply as _apply  # noqa: E402
 from core.ops.activations import batch_stats as _batch_stats  # noqa: E402
+from core.ops.activations import batch_stats32 as _batch_stats32  # noqa: E402
+from core.ops.activations import batch_norm_running_update32 as _running_update32  # noqa: E402
 from core.tensor.tensor import Tensor as _Tensor  # noqa: E402
 from core.torch.functional import (abs as _abs, activation as _activation, addmm as _addmm,  # noqa: E402
                                    celu, clamp_min as _clamp_min, div as _div, expand_as as _expand_as,
@@ -132,7 +134,15 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         params["running_mean"] = np.array(running_mean._data, copy=True)
         params["running_var"] = np.array(running_var._data, copy=True)
     out = _apply(_R["batch_norm"], (input, weight, bias), params)
-    if training and (running_mean is not None or running_var is not None):
+    stats = _batch_stats32(input._data) if training else None
+    if stats is not None and all(b is None or b.dtype == dtypes.float32 for b in (running_mean, running_var)):
+        # NOTE: float32 buffers updated as ATen's kernel updates them (core/ops/activations.py)
+        new_mean, new_var = _running_update32(stats, None if running_mean is None else running_mean._data,
+                                              None if running_var is None else running_var._data, momentum)
+        for buf, new in ((running_mean, new_mean), (running_var, new_var)):
+            if buf is not None:
+                buf._data[...] = new
+    elif training and (running_mean is not None or running_var is not None):
         mean, _, unbiased = _batch_stats(input._data)
         # NOTE: the update is computed in double and stored in the buffers' dtype, without a version bump
         for buf, stat in ((running_mean, mean), (running_var, unbiased)):
@@ -636,9 +646,9 @@ __all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "avg_pool1d", "avg_poo
 
 
 # ---- dropout (issue 12, C2: core.torch.nn.dropout) ----
-from core.torch.nn.dropout import dropout, dropout1d, dropout2d  # noqa: E402
+from core.torch.nn.dropout import alpha_dropout, dropout, dropout1d, dropout2d, feature_alpha_dropout  # noqa: E402
 
-__all__ += ["dropout", "dropout1d", "dropout2d"]
+__all__ += ["dropout", "dropout1d", "dropout2d", "alpha_dropout", "feature_alpha_dropout"]
 
 
 def _conv_transpose(nd, input, weight, bias, stride, padding, output_padding, groups, dilation):

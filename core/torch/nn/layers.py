@@ -400,6 +400,27 @@ class AvgPool2d(Module):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
+class AvgPool1d(Module):
+    """``nn.AvgPool1d``: its sizes kept as 1-tuples, as PyTorch's ``_single`` keeps them."""
+
+    _torch_module = "pooling"
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        one = (lambda v: tuple(v) if isinstance(v, (list, tuple)) else (v,))
+        self.kernel_size = one(kernel_size)
+        self.stride = one(stride if stride is not None else kernel_size)
+        self.padding = one(padding)
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+
+    def forward(self, input):
+        return F("avg_pool1d")(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                               self.count_include_pad)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
 class _BatchNorm(Module):
     _torch_module = "batchnorm"
     _version = 2
@@ -522,6 +543,16 @@ class Dropout1d(Dropout):
 class Dropout2d(Dropout):
     """Channel-wise dropout of (N, C, H, W) inputs."""
     _fn = "dropout2d"
+
+
+class AlphaDropout(Dropout):
+    """Dropout keeping a SELU network's mean and variance."""
+    _fn = "alpha_dropout"
+
+
+class FeatureAlphaDropout(Dropout):
+    """Alpha dropout of whole channels."""
+    _fn = "feature_alpha_dropout"
 
 
 # ---------------------------------------------------------------------------
@@ -773,7 +804,8 @@ class CrossEntropyLoss(_WeightedLoss):
 
 
 LAYERS = [Identity, Linear, LazyLinear, Bilinear, Flatten, Unflatten, Embedding, Conv1d, Conv2d, LazyConv1d, LazyConv2d, MaxPool1d, MaxPool2d,
-          AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, Dropout, Dropout1d, Dropout2d, ReLU, LeakyReLU, PReLU, Sigmoid, Tanh, Softmax,
+          AvgPool1d, AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, Dropout, Dropout1d, Dropout2d, AlphaDropout,
+          FeatureAlphaDropout, ReLU, LeakyReLU, PReLU, Sigmoid, Tanh, Softmax,
           LogSoftmax, GELU, ELU, SiLU, Softplus, Hardtanh, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss,
           NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss]
 

@@ -208,7 +208,7 @@ def test_classmethod_inheritance_and_the_mro():
     ("class A:\n    __slots__ = ()\n", "dunder-name"),
     ("class A:\n    pass\na = A()\na.__class__ = int\n", "dunder-attribute"),
     ("class A:\n    pass\nprint(A.__mro__)\n", "dunder-attribute"),
-    ("class A:\n    pass\nprint(A.__dict__)\n", "dunder-attribute"),
+    ("class A:\n    pass\nprint(A.__bases__)\n", "dunder-attribute"),
     ("class A:\n    return 1\n", "syntax"),
 ])
 def test_refused_with_the_line(src, construct):
