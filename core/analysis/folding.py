@@ -17,6 +17,12 @@ The output and the leaves (AccumulateGrad) are always shown.  A fold node has ``
 (their number), ``"fold": "repeat"`` (with ``"pattern"``, the grad_fn names of one repetition,
 and ``"repeats"``) or ``"fold": "block"``.  Every original node id is either a shown node or in
 exactly one fold node's ``folded``; the graph's ``"folding"`` says how many nodes there were.
+When each repetition of a repeat fold is the nodes of one call of the same nn.Module (a loop
+calling ``net`` or ``cell`` again and again; the graph's ``"modules"``, core.analysis.trace), the
+fold says so: ``"module_calls"`` (``{"path", "type", "label", "calls"}``) and the label
+``cell (Cell) ×39``.  Every fold node has ``"module"``: the innermost module call all the nodes it
+hides were made in (None when there is none), and the folded graph's ``"modules"`` keeps only the
+calls its shown nodes need.
 Edges inside a fold node are left out; edges into or out of one are kept once per pair of shown
 nodes.  A graph within the budget is returned unchanged (the same object); a folded graph shares
 no dict with the one it was made from.  Everything here is deterministic (the
@@ -42,15 +48,19 @@ def fold_graph(graph: dict, budget: int = NODE_BUDGET) -> dict:
     # 1. repeated segments ------------------------------------------------------------------
     groups = []   # (kind, [ids], extra) in topological order; kind "node", "repeat"
     segments = _segments(inner, edges, by_id)
-    signatures = [_signature(seg, edges, by_id) for seg in segments]
+    leaving = {}   # node id -> the edges leaving it, in the edges' order
+    for e in edges:
+        leaving.setdefault(e["source"], []).append(e)
+    signatures = [_signature(seg, leaving, by_id) for seg in segments]
     k = 0
     while k < len(segments):
         period, repeats = _repetition(signatures, k)
         if repeats >= MIN_REPEATS:
             j = k + period * repeats
             ids = [i for seg in segments[k:j] for i in seg]
+            units = [[i for seg in segments[r:r + period] for i in seg] for r in range(k, j, period)]
             groups.append(("repeat", ids, {"pattern": [by_id[i]["grad_fn"] for seg in segments[k:k + period]
-                                                       for i in seg], "repeats": repeats}))
+                                                       for i in seg], "repeats": repeats, "units": units}))
             k = j
         else:
             groups.extend(("node", [i], None) for i in segments[k])
@@ -62,6 +72,7 @@ def fold_graph(graph: dict, budget: int = NODE_BUDGET) -> dict:
         groups = _blocks(groups, by_id, max(budget - leaves, 3))
 
     # the folded graph ------------------------------------------------------------------------
+    modules = {m["id"]: m for m in graph.get("modules") or []}
     shown, owner = [], {}
     for kind, ids, extra in groups:
         if kind == "node":
@@ -74,8 +85,12 @@ def fold_graph(graph: dict, budget: int = NODE_BUDGET) -> dict:
         if kind == "repeat":
             fold.update(fold="repeat", pattern=extra["pattern"], repeats=extra["repeats"],
                         label=f"{' · '.join(extra['pattern'])} ×{extra['repeats']}")
+            calls = _repeated_call(extra["units"], by_id, modules)
+            if calls is not None:   # each repetition is one call of the same module
+                fold.update(module_calls=calls, label=f"{calls['label']} ×{extra['repeats']}")
         else:
             fold.update(fold="block", label=f"+{len(ids)} nodes")
+        fold["module"] = _common_call([by_id[i].get("module") for i in ids], modules)
         fold["grad_fn"] = fold["label"]   # readers that name every node by its grad_fn name it by this
         shown.append(fold)
         for i in ids:
@@ -97,12 +112,59 @@ def fold_graph(graph: dict, budget: int = NODE_BUDGET) -> dict:
     folded = dict(graph)
     folded.update(nodes=shown, edges=kept,
                   folding={"budget": budget, "nodes": len(nodes), "edges": len(edges), "shown": len(shown)})
+    if modules:
+        folded["modules"] = _used_calls(shown, modules)
     return folded
 
 
-def fold_owner(graph: dict) -> dict:
-    """Original node id -> the id of the fold node hiding it (for every hidden node)."""
-    return {h: n["id"] for n in graph.get("nodes") or [] for h in n.get("folded") or []}
+def _chain(mid, modules: dict) -> list:
+    """A module call's id and those of the calls it runs in, innermost first."""
+    chain = []
+    while mid is not None and mid in modules and len(chain) <= len(modules):
+        chain.append(mid)
+        mid = modules[mid].get("parent")
+    return chain
+
+
+def _common_call(mids: list, modules: dict):
+    """The innermost module call every one of ``mids`` runs in (None when one runs in none)."""
+    common = None
+    for mid in dict.fromkeys(mids):
+        chain = _chain(mid, modules)
+        if not chain:
+            return None
+        if common is None:
+            common = chain
+            continue
+        inside = set(chain)
+        common = [c for c in common if c in inside]
+        if not common:
+            return None
+    return common[0] if common else None
+
+
+def _repeated_call(units: list, by_id: dict, modules: dict):
+    """When each repetition of a fold is the nodes of one call of one module (each a different
+    call: a loop calling ``net`` or a cell again and again): that module's path, type and label
+    (``{"path": "cell", "type": "RNNCell", "label": "cell (RNNCell)", "calls": 500}``); else None."""
+    calls = [_common_call([by_id[i].get("module") for i in unit], modules) for unit in units]
+    if None in calls or len(set(calls)) != len(calls):
+        return None
+    kinds = {(modules[c]["path"], modules[c]["type"], modules[c].get("name")) for c in calls}
+    if len(kinds) != 1:
+        return None
+    first = modules[calls[0]]
+    label = first["label"].split(" · ")[0]    # without "call 2": it stands for all of them
+    return {"path": first["path"], "type": first["type"], "label": label, "calls": len(calls)}
+
+
+def _used_calls(shown: list, modules: dict) -> list:
+    """The module records a folded graph still needs: the calls of its shown nodes and the calls
+    they run in (a call whose nodes are all folded away has no box)."""
+    used = set()
+    for n in shown:
+        used.update(_chain(n.get("module"), modules))
+    return [dict(m) for m in modules.values() if m["id"] in used]
 
 
 def _topological(nodes: list, edges: list) -> list:
@@ -148,20 +210,18 @@ def _segments(inner: list, edges: list, by_id: dict) -> list:
     return segments
 
 
-def _signature(segment: list, edges: list, by_id: dict):
+def _signature(segment: list, leaving: dict, by_id: dict):
     """What a segment looks like, whatever its nodes' ids: its nodes' kinds and grad_fns in order
     and its edges as (position, position or where outside, input); None for the output's."""
     if any(by_id[i]["kind"] == "output" for i in segment):
         return None
     pos = {i: k for k, i in enumerate(segment)}
     shape = []
-    for e in edges:
-        s = pos.get(e["source"])
-        if s is None:
-            continue
-        t = pos.get(e["target"])
-        where = t if t is not None else "out"
-        shape.append((s, where, e["input"]))
+    for i in segment:   # (sorted below: the order the edges come in does not matter)
+        s = pos[i]
+        for e in leaving.get(i, ()):
+            t = pos.get(e["target"])
+            shape.append((s, t if t is not None else "out", e["input"]))
     return tuple(by_id[i]["grad_fn"] for i in segment), tuple(sorted(shape, key=repr))
 
 

@@ -23,6 +23,7 @@ from core.report_json import array_summary, finite_json
 from core.symbolic.derivative import node_local
 from core.tensor.node import AccumulateGrad, GradSlots
 from core.tensor.tensor import Tensor
+from core.torch.nn.module import Module
 
 
 # an array of a step or a graph node is kept (and written) in full up to this many elements; past it,
@@ -137,12 +138,23 @@ def _implied(fn, jacobians, grad_in, outs, names) -> list:
 
 
 class GraphNames:
-    """The program's names for nodes and leaves (from its namespace)."""
+    """The program's names for nodes and leaves (from its namespace), and the module paths of the
+    parameters the graph's module calls use (:meth:`learn_parameters`).
+
+    A leaf the program binds to a variable (``w = torch.randn(3, requires_grad=True)``, or
+    ``w = model.fc1.weight``) is named by it: that is the name the program's text uses, the one the
+    Jacobian's leaves and the console show.  A parameter no variable names (``model.fc1.weight``
+    reached only through the model) is named by its module path under the top-level module the
+    program called (``fc1.weight``, ``0.bias``), as ``named_parameters()`` prints it."""
 
     def __init__(self, namespace: dict):
         self.by_node = {}
         self.by_leaf = {}
+        self.by_param = {}     # id(parameter) -> module path, for parameters no variable names
+        self.modules = {}      # id(module) -> the program's top-level name for it
         for name, t in namespace.items():
+            if isinstance(t, Module):
+                self.modules.setdefault(id(t), name)
             if not isinstance(t, Tensor):
                 continue
             if t.grad_fn is not None:
@@ -152,8 +164,24 @@ class GraphNames:
 
     def of(self, fn):
         if isinstance(fn, AccumulateGrad):
-            return self.by_leaf.get(id(fn.variable))
+            key = id(fn.variable)
+            return self.by_leaf.get(key) or self.by_param.get(key)
         return self.by_node.get(id(fn))
+
+    def learn_parameters(self, roots: list) -> None:
+        """Name the parameters of the top-level module calls ``roots`` by module path; with several
+        top-level modules (a GAN's G and D both have ``0.weight``), the path starts with the
+        program's name for the module (``G.0.weight``) where it has one."""
+        modules = {id(c.module): list(c.module.named_parameters()) for c in roots}
+        several = sum(1 for params in modules.values() if params) > 1
+        for key, params in modules.items():
+            prefix = self.modules.get(key) if several else None
+            for path, p in params:
+                self.by_param.setdefault(id(p), f"{prefix}.{path}" if prefix else path)
+
+    def param_path(self, fn):
+        """A parameter leaf's module path (also when a variable names it), else None."""
+        return self.by_param.get(id(fn.variable)) if isinstance(fn, AccumulateGrad) else None
 
 
 def node_id(fn) -> str:
@@ -198,7 +226,7 @@ class TraceRecorder:
         step.freed = bool(getattr(self, "frees", released) and fn._has_saved)
 
     def accumulate(self, fn, var, before, g):
-        name = self.names.by_leaf.get(id(var))
+        name = self.names.by_leaf.get(id(var)) or self.names.by_param.get(id(var))
         local = node_local(fn)
         step = BackwardStep(len(self.steps), node_id(fn), "AccumulateGrad", name, [], _arr(g), leaf=name,
                             local=local.latex, local_notes=list(local.notes))
@@ -246,8 +274,16 @@ class TraceRecorder:
 
 def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) -> dict:
     """Nodes (grad_fn nodes and leaves), edges along the backward direction, and
-    dot's coordinates (points; y grows downwards) for each node and edge."""
-    nodes, edges = {}, []
+    dot's coordinates (points; y grows downwards) for each node and edge.
+
+    The graph's JSON (``analysis["graph"]``): ``nodes`` (``id``, ``kind``: output, op, leaf or
+    fold, ``grad_fn``, ``label``, ``name``, ``shape``, ``value``; ``module``: the id of the
+    nn.Module call that made it; a parameter leaf's ``param``, its module path ``fc1.weight``;
+    ``x, y, w, h``), ``edges`` (``source``, ``target``, ``input``, ``points``), ``width``,
+    ``height``; when modules made nodes, ``modules`` (:func:`_module_calls`; laid out by dot, each
+    with its ``box``: left, top, width, height of the rectangle around its nodes); past the node
+    budget ``folding`` and ``unfolded`` (:mod:`core.analysis.folding`)."""
+    nodes, edges, fns = {}, [], {}
     root = out.grad_fn
     if root is None:
         return {"nodes": [], "edges": [], "width": 0, "height": 0}
@@ -255,6 +291,7 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
     while stack:
         fn = stack.pop()
         nid = node_id(fn)
+        fns[nid] = fn
         if isinstance(fn, AccumulateGrad):
             v = fn.variable
             nodes[nid] = _put({"id": nid, "kind": "leaf", "label": names.of(fn) or "leaf", "grad_fn": "AccumulateGrad",
@@ -274,7 +311,10 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
     nodes[rid]["name"] = nodes[rid]["name"] or output_label
     nodes[rid]["shape"] = list(out.shape)
     _put(nodes[rid], "value", _arr(out))
+    modules = _module_calls(nodes, fns, names)
     whole = {"nodes": list(nodes.values()), "edges": edges, "width": 0, "height": 0}
+    if modules:
+        whole["modules"] = modules
     graph = fold_graph(whole)   # past a node budget, repeated structure and long stretches folded
     if layout:
         (_ranks if len(graph["nodes"]) > MAX_DOT_NODES else _layout)(graph)
@@ -282,6 +322,63 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
         _ranks(whole)   # in linear time: dot took 500 s on 243 nodes of tanh(y * w) sharing one leaf
         graph["unfolded"] = whole   # the graph as it is, laid out, for the app to expand a fold node
     return graph
+
+
+def _module_calls(nodes: dict, fns: dict, names: GraphNames) -> list:
+    """The nn.Module calls that made the graph's nodes (issue 12, item 5), as the graph's
+    ``"modules"``: one record per call, in the order the calls began, with every call a shown one
+    runs inside (``{"id": "m0", "path": "fc1", "type": "Linear", "call": 2, "parent": "m0" | null,
+    "name": the program's name for a top-level module | null, "label": "fc1 (Linear)"}``; a label
+    says ``call 2`` when the graph holds several calls of one module).  Each node made inside a call
+    gets ``"module"``: the innermost call's id; a parameter leaf gets ``"param"``, its module path,
+    and ``"module"``, the one call of its module in the graph (or the call all of them run in), and
+    is named by that path unless a variable names it (:class:`GraphNames`).  At most one record per
+    node of the graph and per call above it."""
+    calls = {}
+    for fn in fns.values():
+        c = fn.module_call
+        while c is not None and id(c) not in calls:
+            calls[id(c)] = c
+            c = c.parent
+    if not calls:
+        return []
+    ordered = sorted(calls.values(), key=lambda c: c.start)
+    ids = {id(c): f"m{k}" for k, c in enumerate(ordered)}
+    names.learn_parameters([c for c in ordered if c.root is c])
+    same, ordinal = {}, {}
+    for c in ordered:
+        group = same.setdefault((id(c.root.module), c.path), [])
+        group.append(c)
+        ordinal[id(c)] = len(group)
+    records, owners = [], {}
+    for c in ordered:
+        name = names.modules.get(id(c.module)) if c.root is c else None
+        label = f"{c.path or name or ''} ({c.type})" if (c.path or name) else c.type
+        if len(same[(id(c.root.module), c.path)]) > 1:
+            label += f" · call {ordinal[id(c)]}"
+        records.append({"id": ids[id(c)], "path": c.path, "type": c.type, "call": c.number,
+                        "parent": ids.get(id(c.parent)) if c.parent is not None else None,
+                        "name": name, "label": label})
+        for p in (c.module.__dict__.get("_parameters") or {}).values():
+            if p is not None:
+                owners.setdefault(id(p), []).append(c)
+    for nid, fn in fns.items():
+        node = nodes[nid]
+        if not isinstance(fn, AccumulateGrad):
+            node["module"] = ids[id(fn.module_call)] if fn.module_call is not None else None
+            continue
+        path = names.param_path(fn)
+        if path is None:
+            continue
+        node["param"] = path
+        if node["name"] is None:
+            node["name"] = node["label"] = path
+        mine = owners.get(id(fn.variable)) or []
+        parents = {id(c.parent) for c in mine}
+        node["module"] = (ids[id(mine[0])] if len(mine) == 1
+                          else ids.get(id(mine[0].parent)) if mine and len(parents) == 1 and mine[0].parent is not None
+                          else None)
+    return records
 
 
 # dot lays out a graph of this many nodes in a fraction of a second; its time grows much faster than
@@ -294,7 +391,10 @@ NODESEP, RANKSEP, HEIGHT = 0.35, 0.5, 0.6     # inches, as dot is given them
 def _label_and_width(n) -> tuple[str, float]:
     """A node's label (dot's escaped newline) and its box's width in inches."""
     label = n["label"] if not n["name"] or n["kind"] == "leaf" else f"{n['label']}\\n{n['name']}"
-    return label, max(1.2, 0.11 * max(len(part) for part in label.split("\\n")) + 0.3)
+    measured = label
+    if n["kind"] == "leaf" and n.get("shape"):   # the app writes a leaf's shape beside its name: fc1.weight · 4×3
+        measured = f"{label}  ·  {'×'.join(str(k) for k in n['shape'])}"
+    return label, max(1.2, 0.11 * max(len(part) for part in measured.split("\\n")) + 0.3)
 
 
 def _ranks(graph):
@@ -330,24 +430,77 @@ def _ranks(graph):
         e["points"] = []
 
 
-def _layout(graph):
-    """dot's layered layout: output at the top, leaves at the bottom."""
+MODULE_LABEL_SIZE = 10    # points: a module box's label (dot leaves room for it above the box's nodes)
+
+
+def _clusters(G, graph) -> list:
+    """One dot cluster per module call of the graph (nested as the calls are), holding the nodes
+    made in it; returns (module record, subgraph) for reading the boxes back after the layout.
+    Only calls with a node in the graph, or a call inside them, get a cluster."""
+    modules = graph.get("modules") or []
+    members = {}
+    for n in graph["nodes"]:
+        if n.get("module") is not None:
+            members.setdefault(n["module"], []).append(n["id"])
+    used = set()
+    by_id = {m["id"]: m for m in modules}
+    for mid in members:
+        while mid is not None and mid not in used:
+            used.add(mid)
+            mid = (by_id.get(mid) or {}).get("parent")
+    subgraphs, out = {}, []
+    for m in modules:   # parents begin before their children: they come first
+        if m["id"] not in used:
+            continue
+        owner = subgraphs.get(m.get("parent"), G)
+        sub = owner.add_subgraph(name=f"cluster_{m['id']}", label=m["label"], labeljust="l",
+                                 fontsize=str(MODULE_LABEL_SIZE), margin="4")
+        for nid in members.get(m["id"], ()):
+            sub.add_node(nid)
+        subgraphs[m["id"]] = sub
+        out.append((m, sub))
+    return out
+
+
+BADGE = 0.3   # inches: room the app's ".grad" badge takes under a leaf
+
+
+def _badge(n) -> float:
+    """The room dot keeps under a node for the app's ``.grad`` badge: a leaf in a module box
+    (which would otherwise hang over the box's edge); the node itself keeps its height."""
+    return BADGE if n["kind"] == "leaf" and n.get("module") is not None else 0.0
+
+
+def _layout(graph, boxes: bool = True):
+    """dot's layered layout: output at the top, leaves at the bottom; a box (dot's cluster) per
+    module call unless ``boxes`` is False (or dot fails on the clusters: then without them)."""
     import pygraphviz as pgv  # Graphviz's library: loaded when a graph is laid out, not by every run
     G = pgv.AGraph(directed=True, strict=False, rankdir="TB", nodesep=str(NODESEP), ranksep=str(RANKSEP))
     for n in graph["nodes"]:
         label, width = _label_and_width(n)
-        G.add_node(n["id"], label=label, shape="box", width=f"{width:.2f}", height=str(HEIGHT), fixedsize="true",
-                   fontsize="12")
+        G.add_node(n["id"], label=label, shape="box", width=f"{width:.2f}",
+                   height=str(HEIGHT + (_badge(n) if boxes else 0.0)), fixedsize="true", fontsize="12")
     for e in graph["edges"]:
         G.add_edge(e["source"], e["target"], key=str(e["input"]))
-    G.layout(prog="dot")
+    clusters = _clusters(G, graph) if boxes else []
+    try:
+        G.layout(prog="dot")
+    except Exception:   # NOTE: dot has failed on clusters ("trouble in init_rank"); the graph matters more
+        if not clusters:
+            raise
+        _layout(graph, boxes=False)
+        return
     x0, y0, x1, y1 = (float(v) for v in G.graph_attr["bb"].split(","))
     graph["width"], graph["height"] = x1 - x0, y1 - y0
+    for record, sub in clusters:
+        bx0, by0, bx1, by1 = (float(v) for v in sub.graph_attr["bb"].split(","))
+        record["box"] = [bx0 - x0, y1 - by1, bx1 - bx0, by1 - by0]   # left, top, width, height
     for n in graph["nodes"]:
         node = G.get_node(n["id"])
         x, y = (float(v) for v in node.attr["pos"].split(","))
-        n["x"], n["y"] = x - x0, y1 - y  # top-left origin, y downwards (Qt's convention)
-        n["w"], n["h"] = float(node.attr["width"]) * 72, float(node.attr["height"]) * 72
+        badge = _badge(n) if boxes else 0.0
+        n["x"], n["y"] = x - x0, y1 - y - badge * 36  # top-left origin, y downwards (Qt's convention)
+        n["w"], n["h"] = float(node.attr["width"]) * 72, (float(node.attr["height"]) - badge) * 72
     for e in graph["edges"]:
         edge = G.get_edge(e["source"], e["target"], key=str(e["input"]))
         points = []

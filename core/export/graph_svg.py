@@ -7,7 +7,8 @@ points per cubic piece), running from a node to one of its inputs, the way the
 gradient flows.  Here that is only drawn: a box per node (its grad_fn name and
 the program's name for it; a leaf's name and AccumulateGrad; a fold node of a large
 graph, core.analysis.folding, as a stack of boxes with what it hides), a curve and an
-arrowhead per edge.  A step whose node a fold node hides lights that fold node.  Text is XML-escaped; nothing else is interpreted.
+arrowhead per edge, and behind them a dashed, labelled rectangle per nn.Module call (the box dot
+placed for the call's cluster: ``fc1 (Linear)``).  A step whose node a fold node hides lights that fold node.  Text is XML-escaped; nothing else is interpreted.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ COLOURS = {"output": ("#fde7c8", "#b86e00"), "op": ("#e8eef9", "#4a6fa5"), "leaf
            "fold": ("#eeeeee", "#616161")}
 STACK = 3.0   # a fold node (core.analysis.folding) is drawn as a stack of boxes this far apart
 HIGHLIGHT, HIGHLIGHT_FILL, EDGE = "#d81b60", "#fce4ec", "#555555"
+MODULE_FILL, MODULE_STROKE, MODULE_LABEL_SIZE = "#f3efe6", "#7a6a4f", 10.0   # an nn.Module call's box
 
 
 def _fmt(v: float) -> str:
@@ -99,6 +101,23 @@ def _edge_path(points: list, source: dict, target: dict) -> tuple[str, list]:
     return d, arrow
 
 
+def _module_boxes(graph: dict) -> list:
+    """A labelled rectangle per nn.Module call dot placed a box for (the graph's ``modules``; outer
+    calls first, so inner boxes are drawn over them), behind the edges and nodes."""
+    out = []
+    for m in graph.get("modules") or []:
+        box = m.get("box")
+        if not box or len(box) != 4:
+            continue
+        x, y, w, h = (float(v) for v in box)
+        out.append(f'<g class="module" data-id={quoteattr(str(m.get("id")))} data-path={quoteattr(str(m.get("path")))}>'
+                   f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}" rx="6" fill="{MODULE_FILL}" '
+                   f'fill-opacity="0.35" stroke="{MODULE_STROKE}" stroke-width="1" stroke-dasharray="4 3"/>'
+                   f'<text x="{_fmt(x + 6)}" y="{_fmt(y + MODULE_LABEL_SIZE + 2)}" font-size="{MODULE_LABEL_SIZE}" '
+                   f'fill="{MODULE_STROKE}">{escape(str(m.get("label") or m.get("type") or ""))}</text></g>\n')
+    return out
+
+
 def graph_svg(graph: dict, step: dict | None = None, *, standalone: bool = True, title: str | None = None) -> str:
     """The graph as SVG text.
 
@@ -128,6 +147,7 @@ def graph_svg(graph: dict, step: dict | None = None, *, standalone: bool = True,
     if not nodes:
         out.append(f'<text x="{MARGIN}" y="24" font-size="12">(no graph: the output has no grad_fn)</text>\n')
     out.append(f'<g transform="translate({_fmt(MARGIN)} {_fmt(MARGIN)})">\n')
+    out.extend(_module_boxes(graph))
 
     for e in graph.get("edges") or []:
         source, target = by_id.get(e.get("source")), by_id.get(e.get("target"))

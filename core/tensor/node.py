@@ -93,6 +93,10 @@ class Node:
     _retains = None          # weakref to the output tensor that called retain_grad()
     _hooked = False          # any of the four above is set (one check on the engine's hot path)
     metadata = None
+    # the nn.Module call that made this node (core.torch.nn.module.ModuleCall: its path under the
+    # top-level module the program called, and which call of that module), set when the call returns;
+    # None outside any module call
+    module_call = None
 
     _saved = None
     _versions = None

@@ -13,6 +13,9 @@ zooming (Ctrl+wheel, Ctrl+-) goes smaller, and Ctrl+0 comes back.
 A large graph comes folded (core.analysis.folding); double-clicking a fold node shows every
 node (when core sent the graph unfolded too), centred on the first node it hid, and
 double-clicking any node then folds the graph again.
+
+nn.Module calls are drawn as labelled boxes around their nodes: double-clicking a box collapses the
+call to one node ("fc1 (Linear): 3 nodes"), double-clicking that node expands it again.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from PySide6.QtCore import QEvent, QPointF, Qt, Slot
 from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from desktop.graph.items import EdgeItem, GraphStyle, NodeItem
+from desktop.graph.boxes import COLLAPSED_PREFIX
+from desktop.graph.items import EdgeItem, GraphStyle, ModuleBoxItem, NodeItem
 from desktop.graph.scene import GraphScene
 
 ZOOM_STEP = 1.2
@@ -83,10 +87,38 @@ class GraphView(QGraphicsView):
         if item is not None:
             self.centerOn(item)
 
+    def collapse_box(self, module_id: str) -> bool:
+        """Show the module call ``module_id`` as one node (centred on it); False when there is no
+        box for it."""
+        if not self.graph_scene.collapse_box(module_id):
+            return False
+        self._settle(COLLAPSED_PREFIX + module_id)
+        return True
+
+    def expand_box(self, module_id: str) -> bool:
+        """Show the nodes of a collapsed module call again; False when it is not collapsed."""
+        if not self.graph_scene.expand_box(module_id):
+            return False
+        self._settle(None)
+        box = self.graph_scene.boxes.get(module_id)
+        if box is not None and self.transform().m11() > self._whole_scale() + 1e-9:
+            self.centerOn(box)
+        return True
+
+    def box_items(self) -> list[ModuleBoxItem]:
+        return list(self.graph_scene.boxes.values())
+
     def mouseDoubleClickEvent(self, event) -> None:
         item = self.itemAt(event.position().toPoint())
-        while item is not None and not isinstance(item, NodeItem):
+        while item is not None and not isinstance(item, (NodeItem, ModuleBoxItem)):
             item = item.parentItem()
+        if isinstance(item, ModuleBoxItem) and self.collapse_box(item.module_id):
+            event.accept()
+            return
+        if isinstance(item, NodeItem) and item.node.get("fold") == "module":
+            if self.expand_box(item.node.get("module_box")):
+                event.accept()
+                return
         if isinstance(item, NodeItem):
             done = (self.collapse_folds(item.node_id) if self.is_expanded()
                     else item.kind == "fold" and self.expand_fold(item.node_id))

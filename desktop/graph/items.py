@@ -34,9 +34,26 @@ def fold_title(node: dict) -> str:
     """A fold node's label (core.analysis.folding) in the app's language: the repeated pattern
     ``SinBackward0 ×500``, or ``+37 nodes``."""
     count = int(node.get("count") or len(node.get("folded") or []))
+    if node.get("fold") == "module":   # a module box collapsed in the window (desktop.graph.boxes)
+        return QCoreApplication.translate("GraphItems", "{0}: {1} nodes").format(node.get("module_label"), count)
+    calls = node.get("module_calls")
+    if node.get("fold") == "repeat" and calls:   # each repetition one call of the same module
+        return "{0} ×{1}".format(calls.get("label"), node.get("repeats") or count)
     if node.get("fold") == "repeat" and node.get("pattern"):
         return "{0} ×{1}".format(" · ".join(node["pattern"]), node.get("repeats") or count)
     return QCoreApplication.translate("GraphItems", "+{0} nodes").format(count)
+
+
+def module_title(module: dict) -> str:
+    """A module box's label: ``fc1 (Linear)``, a top-level module by the program's name for it
+    (``net (Net)``), and which call when the graph holds several calls of one module."""
+    head = module.get("path") or module.get("name")
+    title = "{0} ({1})".format(head, module.get("type")) if head else str(module.get("type") or "")
+    label = module.get("label") or ""
+    if " · " in label:   # core's "call 2": said in the app's language
+        ordinal = label.rsplit(" ", 1)[-1]
+        title = QCoreApplication.translate("GraphItems", "{0} · call {1}").format(title, ordinal)
+    return title
 
 
 def mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -92,6 +109,10 @@ class GraphStyle:
         self.label_fill = base
         self.fresh_fill = mix(base, highlight, 0.30 if self.dark else 0.20)
         self.path = QColor("#fd8d3c") if self.dark else QColor("#d94801")   # a chain-rule path (orange)
+        brown = QColor("#c8b48a") if self.dark else QColor("#7a6a4f")
+        self.module_fill = mix(base, brown, 0.07 if self.dark else 0.05)   # an nn.Module call's box
+        self.module_border = mix(brown, base, 0.25)
+        self.module_text = mix(brown, text, 0.35)
 
         def sized(pixels: int, bold: bool = False) -> QFont:
             f = QFont(font)
@@ -165,7 +186,9 @@ class NodeItem(QGraphicsItem):
                      ("AccumulateGrad", s.small_font, s.muted)]
         elif self.kind == "fold":
             lines = [(fold_title(node), s.title_font, s.text)]
-            if node.get("fold") == "repeat" and len(node.get("pattern") or []) > 1:
+            if node.get("fold") == "module":
+                lines.append((QCoreApplication.translate("GraphItems", "double-click to expand"), s.small_font, s.muted))
+            elif node.get("fold") == "repeat" and (len(node.get("pattern") or []) > 1 or node.get("module_calls")):
                 lines.append((QCoreApplication.translate("GraphItems", "{0} nodes").format(node.get("count")),
                               s.small_font, s.muted))
         else:
@@ -180,6 +203,15 @@ class NodeItem(QGraphicsItem):
 
     def _tooltip(self) -> str:
         node = self.node
+        if self.kind == "fold" and node.get("fold") == "module":
+            return "\n".join([fold_title(node), QCoreApplication.translate(
+                "GraphItems", "The nodes of this module call, collapsed into one. Double-click to expand it.")])
+        if self.kind == "fold" and node.get("module_calls"):
+            return "\n".join([fold_title(node), QCoreApplication.translate(
+                "GraphItems", "{0} calls of {1} folded into one ({2} nodes: {3} each): the graph has more nodes "
+                              "than it can show readably").format(
+                node["module_calls"].get("calls"), node["module_calls"].get("label"), node.get("count"),
+                " · ".join(node.get("pattern") or []))])
         if self.kind == "fold":
             return "\n".join([fold_title(node), QCoreApplication.translate(
                 "GraphItems", "{0} nodes folded into one: the graph has more nodes than it can show "
@@ -187,6 +219,8 @@ class NodeItem(QGraphicsItem):
         parts = [node.get("grad_fn") or ""]
         if node.get("name"):
             parts.append(QCoreApplication.translate("GraphItems", "name: {0}").format(node["name"]))
+        if node.get("param") and node.get("param") != node.get("name"):
+            parts.append(QCoreApplication.translate("GraphItems", "parameter: {0}").format(node["param"]))
         if node.get("shape") is not None:
             shape = format_shape(node["shape"]) or QCoreApplication.translate("GraphItems", "scalar")
             parts.append(QCoreApplication.translate("GraphItems", "shape: {0}").format(shape))
@@ -240,6 +274,61 @@ class NodeItem(QGraphicsItem):
             painter.drawText(QRectF(self.box.left() + 5, y, inner, m.height()),
                              Qt.AlignmentFlag.AlignCenter, shown)
             y += m.height()
+
+
+class ModuleBoxItem(QGraphicsItem):
+    """The rectangle dot placed around the nodes of one nn.Module call, labelled with its module
+    path (``fc1 (Linear)``); drawn behind the edges and nodes, inner calls over outer ones.
+    Double-clicking it collapses the call to one node (GraphView)."""
+
+    def __init__(self, module: dict, depth: int, style: GraphStyle):
+        super().__init__()
+        self.module = module
+        self.module_id = module["id"]
+        self.style = style
+        left, top, width, height = (float(v) for v in module["box"])
+        self.rect = QRectF(left, top, width, height)
+        self.title = module_title(module)
+        self.side = "left"
+        self.setZValue(0.1 + 0.01 * min(depth, 50))
+        self.setToolTip("\n".join([self.title, QCoreApplication.translate(
+            "GraphItems", "The nodes this module call made. Double-click to collapse it into one node.")]))
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-2, -2, 2, 2)
+
+    def shape(self) -> QPainterPath:
+        # the whole rectangle: a double-click anywhere in it but on a node collapses the call
+        path = QPainterPath()
+        path.addRect(self.rect)
+        return path
+
+    def title_rect(self, side: str | None = None) -> QRectF:
+        """Where the label is written (scene units): top left, or top right (``side``)."""
+        m = QFontMetricsF(self.style.detail_font)
+        width = min(m.horizontalAdvance(self.title) + 2, self.rect.width() - 12)
+        left = self.rect.left() + 6 if (side or self.side) == "left" else self.rect.right() - 6 - width
+        return QRectF(left, self.rect.top() + 3, width, m.height())
+
+    def set_side(self, side: str) -> None:
+        """Write the label at the top ``"left"`` or ``"right"`` (the scene picks the side no gradient
+        label covers)."""
+        if side != self.side:
+            self.side = side
+            self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        s = self.style
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(s.module_border, 1.0 * s.line_scale, Qt.PenStyle.DashLine))
+        painter.setBrush(s.module_fill)
+        painter.drawRoundedRect(self.rect, 6, 6)
+        painter.setFont(s.detail_font)
+        painter.setPen(s.module_text)
+        m = QFontMetricsF(s.detail_font)
+        rect = self.title_rect()
+        painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         m.elidedText(self.title, Qt.TextElideMode.ElideRight, rect.width()))
 
 
 class GradBadge(QGraphicsItem):
@@ -305,9 +394,12 @@ class EdgeItem(QGraphicsItem):
 
     def _geometry(self, points: list):
         pts = [QPointF(float(x), float(y)) for x, y in points]
+        target_box = self.target.scene_box()
+        if self.target.kind == "fold":   # the arrow stops at the stack drawn over a fold node's box
+            target_box = target_box.adjusted(0, -2 * STACK, 0, 0)
         if len(pts) < 2:   # no route from dot: a straight line between the boxes
             pts = [QPointF(self.source.pos().x(), self.source.scene_box().bottom()),
-                   QPointF(self.target.pos().x(), self.target.scene_box().top() - 8)]
+                   QPointF(self.target.pos().x(), target_box.top() - 8)]
         path = QPainterPath(pts[0])
         if (len(pts) - 1) % 3 == 0:       # dot's B-spline: start, then 3 control points per piece
             for i in range(1, len(pts), 3):
@@ -321,7 +413,7 @@ class EdgeItem(QGraphicsItem):
         length = math.hypot(dx, dy) or 1.0
         dx, dy = dx / length, dy / length
         # core leaves out dot's arrow end point: the tip lies where the line meets the box.
-        reach = _ray_to_box(end, dx, dy, self.target.scene_box())
+        reach = _ray_to_box(end, dx, dy, target_box)
         reach = 10.0 if reach is None else max(6.0, min(reach, 14.0))
         tip = QPointF(end.x() + dx * reach, end.y() + dy * reach)
         half = 4.0 * self.style.line_scale ** 0.5   # a thicker line needs a wider head

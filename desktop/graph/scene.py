@@ -3,6 +3,10 @@
 A large graph comes folded (core.analysis.folding: fold nodes stand for the nodes they hide);
 when core also sent it unfolded (``graph["unfolded"]``, laid out), :meth:`GraphScene.expand`
 shows that instead and :meth:`GraphScene.collapse` goes back, at the same step.
+
+Each nn.Module call dot placed a box for (``graph["modules"]``) is a :class:`ModuleBoxItem` behind
+its nodes; :meth:`GraphScene.collapse_box` shows the call as one node (desktop.graph.boxes) and
+:meth:`GraphScene.expand_box` brings its nodes back, at the same step.
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from PySide6.QtCore import QCoreApplication, QRectF
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsTextItem
 
-from desktop.graph.items import CURRENT, PENDING, VISITED, EdgeItem, EdgeLabelItem, GraphStyle, NodeItem
+from desktop.graph.boxes import collapse_calls, module_chain
+from desktop.graph.items import (CURRENT, PENDING, VISITED, EdgeItem, EdgeLabelItem, GraphStyle, ModuleBoxItem,
+                                 NodeItem)
 from desktop.graph.replay import BackwardReplay
 
 MARGIN = 20.0
@@ -32,6 +38,9 @@ class GraphScene(QGraphicsScene):
         self.step_index = -1
         self.current_node_id: str | None = None
         self.folded_graph: dict | None = None   # while the unfolded graph is shown: the folded one
+        self.base_graph: dict = {"nodes": [], "edges": []}   # the graph given, before any box is collapsed
+        self.collapsed: set = set()             # the module calls shown as one node (desktop.graph.boxes)
+        self.boxes: dict[str, ModuleBoxItem] = {}
         self._placeholder = None
         self.setBackgroundBrush(style.background)
 
@@ -39,14 +48,25 @@ class GraphScene(QGraphicsScene):
     def set_graph(self, graph: dict | None, empty_text: str | None = None) -> None:
         """Build the items of core's ``graph``; with no nodes, show ``empty_text`` (why there is
         no graph; by default, that the output has no grad_fn)."""
-        self.clear()
-        self.nodes, self.edges, self._placeholder = {}, [], None
         self.folded_graph = None
-        self.graph = graph or {"nodes": [], "edges": []}
+        self.base_graph = graph or {"nodes": [], "edges": []}
+        self.collapsed = set()
+        self._build(self.base_graph, empty_text)
+
+    def _build(self, graph: dict, empty_text: str | None = None) -> None:
+        self.clear()
+        self.nodes, self.edges, self.boxes, self._placeholder = {}, [], {}, None
+        self.graph = graph
+        modules = {m["id"]: m for m in self.graph.get("modules") or []}
+        for module in modules.values():
+            if module.get("box"):
+                item = ModuleBoxItem(module, len(module_chain(module["id"], modules)), self.style)
+                self.boxes[item.module_id] = item
+                self.addItem(item)
         can_expand = bool((self.graph.get("unfolded") or {}).get("nodes"))
         for node in self.graph.get("nodes", []):
             item = NodeItem(node, self.style)
-            if can_expand and item.kind == "fold":
+            if can_expand and item.kind == "fold" and item.node.get("fold") != "module":
                 item.setToolTip(item.toolTip() + "\n" + QCoreApplication.translate(
                     "GraphItems", "Double-click to show every node."))
             self.nodes[item.node_id] = item
@@ -68,6 +88,30 @@ class GraphScene(QGraphicsScene):
             self.addItem(self._placeholder)
         self.set_trace([])
 
+    # module boxes --------------------------------------------------------------
+    def collapse_box(self, module_id: str) -> bool:
+        """Show the nodes of the module call ``module_id`` as one node, at the same step; False
+        when the graph draws no box for it."""
+        if module_id not in self.boxes:
+            return False
+        self.collapsed.add(module_id)
+        self._rebuild()
+        return True
+
+    def expand_box(self, module_id: str) -> bool:
+        """Show the nodes of a collapsed module call again; False when it is not collapsed."""
+        if module_id not in self.collapsed:
+            return False
+        self.collapsed.discard(module_id)
+        self._rebuild()
+        return True
+
+    def _rebuild(self) -> None:
+        trace, index = self.replay.trace, self.step_index
+        self._build(collapse_calls(self.base_graph, self.collapsed))
+        self.set_trace(trace)
+        self.show_step(index)
+
     # folding -------------------------------------------------------------------
     def can_expand(self) -> bool:
         """The graph shown is folded and core sent it unfolded too."""
@@ -77,7 +121,7 @@ class GraphScene(QGraphicsScene):
         """Show every node (core's unfolded graph) at the same step; False when there is none."""
         if not self.can_expand():
             return False
-        folded, trace, index = self.graph, self.replay.trace, self.step_index
+        folded, trace, index = self.base_graph, self.replay.trace, self.step_index
         self.set_graph(folded["unfolded"])
         self.folded_graph = folded
         hint = QCoreApplication.translate("GraphItems", "Double-click to fold the graph again.")
@@ -118,9 +162,26 @@ class GraphScene(QGraphicsScene):
             edge.label.setPos(edge.label_anchor())
             self.addItem(edge.label)
         self._spread_labels([e.label for e in self.edges if e.label is not None])
+        self._place_titles()
         self.show_step(len(self.replay) - 1)   # everything visible: measure the whole pass
         self.setSceneRect(self._extent())
         self.show_step(-1)
+
+    def _place_titles(self) -> None:
+        """Write each module box's label on the side of its top (left, else right) that no gradient
+        label, node or other box's label covers; left when both are covered."""
+        labels = [e.label.sceneBoundingRect() for e in self.edges if e.label is not None]
+        nodes = [item.scene_box() for item in self.nodes.values()]
+        taken = []
+        for box in self.boxes.values():
+            for side in ("left", "right"):
+                rect = box.title_rect(side)
+                if not any(rect.intersects(r) for r in labels + nodes + taken):
+                    break
+            else:
+                side = "left"
+            box.set_side(side)
+            taken.append(box.title_rect(side))
 
     @staticmethod
     def _spread_labels(labels: list) -> None:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from core.analysis import analyze
-from core.analysis.folding import NODE_BUDGET, fold_graph, fold_owner
+from core.analysis.folding import NODE_BUDGET, fold_graph
+from core.report_json import fold_owner
 from core.export.graph_svg import graph_svg
 
 LESSONS = Path(__file__).resolve().parents[2] / "resources" / "lessons"
@@ -156,9 +157,8 @@ def test_a_small_graph_is_unchanged():
 
 
 def test_an_nn_sequential_training_steps_graph():
-    """The graph of an MLP's step stays as it is (under the budget).  Grouping by module call needs
-    the nodes to know that call, which they do not yet (core.torch.nn.Module.__call__ does not tag
-    the nodes it makes), so there is no module box yet."""
+    """The graph of an MLP's step stays as it is (under the budget), its nodes grouped by the module
+    call that made them (tests/core/test_module_calls.py has the rest)."""
     analysis = _analysis("""
         import torch
         import torch.nn as nn
@@ -174,4 +174,9 @@ def test_an_nn_sequential_training_steps_graph():
     graph = analysis["graph"]
     assert len(graph["nodes"]) <= NODE_BUDGET and "folding" not in graph
     assert sum(n["kind"] == "leaf" for n in graph["nodes"]) == 6      # three weights, three biases
-    assert not any("module" in n for n in graph["nodes"])
+    modules = {m["id"]: m for m in graph["modules"]}
+    paths = sorted(modules[n["module"]]["path"] for n in graph["nodes"] if n["grad_fn"] == "AddmmBackward0")
+    assert paths == ["0", "2", "4"]
+    assert sorted(n["name"] for n in graph["nodes"] if n["kind"] == "leaf") == [
+        f"{k}.{p}" for k in (0, 2, 4) for p in ("bias", "weight")]
+    assert all(m.get("box") for m in modules.values())

@@ -27,6 +27,7 @@ from collections import OrderedDict, namedtuple
 
 from core import dtypes
 from core.tensor.node import _HookTable, add_hook
+from core.tensor.node import _seq as _node_seq
 from core.tensor.tensor import Tensor
 from core.context import leaf_created
 from core.tensor.grad_mode import no_grad
@@ -509,6 +510,15 @@ class Module:
                                   "register_full_backward_hook is")
 
     def __call__(self, *args, **kwargs):
+        call = _enter_call(self)
+        try:
+            result = self._call_impl(args, kwargs)
+        finally:
+            _calls.pop()
+        _stamp(call, result)
+        return result
+
+    def _call_impl(self, args, kwargs):
         d = self.__dict__
         forward = self._method("forward")
         pre, post, back = d.get("_forward_pre_hooks"), d.get("_forward_hooks"), d.get("_backward_hooks")
@@ -580,6 +590,90 @@ class Module:
             else:
                 text += "\n  " + "\n  ".join(lines) + "\n"
         return text + ")"
+
+
+# -- which module call made a node (issue 12, item 5; issue 13, item 4) ------------------------------
+
+class ModuleCall:
+    """One call of a module, for the analysis to group the graph's nodes by module call.
+
+    ``path`` is the module's path relative to the top-level module the program called (``""`` for
+    that module itself, ``fc1``, ``0``, ``encoder.layers.1``: :meth:`Module.named_modules`'s
+    names); ``number`` counts the calls of this module object in the run (1, 2, ...), so two calls
+    of one module are two groups; ``parent`` is the call running when this one began (None at the
+    top); ``root`` the top-level call the path is relative to.  A module called from inside another
+    one's forward that is not one of its submodules starts its own naming (it is its own root).
+    ``start`` is the node sequence number taken when the call began: every node made during the
+    call has a larger one (:func:`_stamp`)."""
+
+    __slots__ = ("module", "path", "type", "number", "parent", "root", "start", "_paths")
+
+    def __init__(self, module, parent, start):
+        d = module.__dict__
+        self.number = d.get("_bpl_calls", 0) + 1
+        d["_bpl_calls"] = self.number     # host-side bookkeeping: never in a program's view of the module
+        self.module, self.parent, self.start = module, parent, start
+        self.type = module._get_name()
+        self._paths = None
+        path = None if parent is None else parent.root.path_of(module)
+        self.root = self if path is None else parent.root
+        self.path = "" if path is None else path
+
+    def path_of(self, module):
+        """``module``'s path under this (top-level) call's module, or None when it is not a submodule."""
+        if self._paths is None:
+            self._paths = {id(m): p for p, m in self.module.named_modules()}
+        return self._paths.get(id(module))
+
+    def __repr__(self):
+        return f"<ModuleCall {self.path or '(top)'} ({self.type}) #{self.number}>"
+
+
+_calls: list = []   # the module calls running, innermost last
+
+
+def _enter_call(module) -> ModuleCall:
+    call = ModuleCall(module, _calls[-1] if _calls else None, next(_node_seq))
+    _calls.append(call)
+    return call
+
+
+STAMP_ITEMS = 64   # a forward's result is searched for tensors this far (a tuple, a dict, nested)
+
+
+def _stamp(call: ModuleCall, result) -> None:
+    """Mark the nodes ``call`` made (sequence number past ``call.start``) that its result reaches
+    with ``call``, unless an inner call marked them already (inner calls end first, so each node
+    keeps the innermost call that made it).  Nodes made before the call stop the walk, so it costs
+    the nodes of the call (times the depth of the nesting)."""
+    start, stack, seen = call.start, [], set()
+    _result_nodes(result, stack, [STAMP_ITEMS])
+    while stack:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        seq = getattr(fn, "_seq", -1)
+        if seq <= start or seq == float("inf"):   # made before the call; a leaf's AccumulateGrad
+            continue
+        if fn.module_call is None:
+            fn.module_call = call
+        stack.extend(n for n, _ in fn.next_functions)
+
+
+def _result_nodes(x, out: list, left: list) -> None:
+    if left[0] <= 0:
+        return
+    left[0] -= 1
+    if isinstance(x, Tensor):
+        if x.grad_fn is not None:
+            out.append(x.grad_fn)
+    elif isinstance(x, (tuple, list)):
+        for item in x:
+            _result_nodes(item, out, left)
+    elif isinstance(x, dict):
+        for item in x.values():
+            _result_nodes(item, out, left)
 
 
 def _warn_non_full_backward_hook(args, result, node):
@@ -720,6 +814,41 @@ def module_member(mod, name):
 
 
 Module.__module__ = "torch.nn.modules.module"
+
+
+# PyTorch 2.13's ``Module.__init__`` fills the instance dict in this order (the hook tables are
+# OrderedDicts); a module's plain attributes follow.
+_INSTANCE_DICT_ORDER = (
+    "training", "_parameters", "_buffers", "_non_persistent_buffers_set", "_backward_pre_hooks", "_backward_hooks",
+    "_is_full_backward_hook", "_forward_hooks", "_forward_hooks_with_kwargs", "_forward_hooks_always_called",
+    "_forward_pre_hooks", "_forward_pre_hooks_with_kwargs", "_state_dict_hooks", "_state_dict_pre_hooks",
+    "_load_state_dict_pre_hooks", "_load_state_dict_post_hooks", "_modules")
+
+
+def instance_dict(mod) -> dict:
+    """``mod.__dict__`` as PyTorch's would read at this moment, built fresh: the three tables themselves
+    (as ``mod._parameters`` gives them), copies of the rest of Module's bookkeeping (the hook tables hold
+    only the hooks the program registered) and the public plain attributes (a program module's own
+    attributes, a layer's settings)."""
+    d = mod.__dict__
+    out = {}
+    for key in _INSTANCE_DICT_ORDER:
+        if key in MODULE_TABLES:
+            out[key] = d[key]
+        elif key == "training":
+            out[key] = d.get("training", True)
+        elif key == "_non_persistent_buffers_set":
+            out[key] = set(d.get(key, ()))
+        elif key == "_is_full_backward_hook":
+            out[key] = d.get(key)
+        else:
+            out[key] = OrderedDict(d.get(key) or ())
+    plain = mod._plain()
+    own = plain is not d   # a program module: every plain attribute is the program's
+    for key, value in plain.items():
+        if isinstance(key, str) and (own or not key.startswith("_")) and key not in out:
+            out[key] = value
+    return out
 
 
 def module_names(mod) -> set:
