@@ -34,6 +34,12 @@ x = torch.randn(30)
 out = torch.tanh(W2 @ torch.tanh(W1 @ x))
 out.backward(torch.ones(30))
 """,
+    # the issue's 110-s program: symbols for 10,000 elements, one sum of 10,000 terms (numpy added them one by one)
+    "a 100x100 leaf, (w ** 2).sum()": """
+import torch
+w = torch.randn(100, 100, requires_grad=True)
+(w ** 2).sum().backward()
+""",
     "a 400x400 leaf": """
 import torch
 w = torch.randn(400, 400, requires_grad=True)

@@ -73,6 +73,13 @@ LIMIT_OPTIONS = {
     # the OS limits around the run and its analysis (core.isolate)
     "--max-memory-mb": ("max_memory_mb", int),
     "--max-analysis-seconds": ("max_analysis_seconds", float),
+    # the symbolic J's own stage; not given, a command printing one report gives it what is left of the
+    # verdict's target (core.analysis.budget), so its default is said here, not taken from Limits
+    "--symbolic-seconds": ("max_symbolic_seconds", float),
+}
+# the limits whose command-line default is not Limits' (the app's)
+COMMAND_DEFAULTS = {
+    "max_symbolic_seconds": "what is left of the verdict's target, 3x the program's run + 0.5 s (the app: {default:g})",
 }
 
 
@@ -170,8 +177,12 @@ def _add_analysis_options(p):
     for option, (name, kind) in LIMIT_OPTIONS.items():
         what = defaults.DESCRIPTIONS[name][0]
         default = getattr(defaults, name)
+        if name in COMMAND_DEFAULTS:
+            shown = COMMAND_DEFAULTS[name].format(default=default)
+        else:
+            shown = f"{default:,}" if kind is int else f"{default:g}"
         limits.add_argument(option, dest=name, metavar="S" if kind is float else "N", type=_limit(name, kind),
-                            help=f"{what} (default {default:,})" if kind is int else f"{what} (default {default:g})")
+                            help=f"{what} (default {shown})")
 
 
 def _examples(prog: str, app: bool) -> str:
@@ -201,7 +212,8 @@ def build_parser(prog: str = PROG, app: App | None = None) -> argparse.ArgumentP
         "run", help="run a program in the safe interpreter and analyse it; print a summary or JSON",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_STATUSES,
         usage="%(prog)s PROGRAM.py [--json] [--output NAME] [--grad-tensor JSON] [--call N] [--iteration K]\n"
-              "       [--pytorch auto|off] [--pytorch-script OUT.py] [--max-... N]",
+              "       [--entries SELECTION] [--symbolic-seconds S] [--pytorch auto|off] [--pytorch-script OUT.py]\n"
+              "       [--max-... N]",
         description="Run a program in Backprop Lens's safe interpreter (parsed and checked, never handed to "
                     "Python's exec) and analyse one output: what it printed, its error and every top-level "
                     "tensor with its grad, then J, vᵀJ beside backward and the verdict.")
@@ -210,6 +222,14 @@ def build_parser(prog: str = PROG, app: App | None = None) -> argparse.ArgumentP
                      help="print one JSON object instead of the summary (its fields: the README's 'Headless use')")
     run.add_argument("--pytorch-script", metavar="OUT.py",
                      help="also write the forward as a plain PyTorch script that prints the same grads")
+    run.add_argument("--entries", metavar="SELECTION", action="append",
+                     help="compute these entries of J symbolically, even when the whole J does not fit its budget "
+                          "(within --symbolic-seconds); the JSON's analysis.entries lists each, computed or over "
+                          "budget. Row (an output element) first, then column (a leaf element), 1-based as the "
+                          "elements are named: 'out[1]:x[1,2]' (or 'out_1:x_12'; x_{1,10} past 9) is dout_1/dx_12; "
+                          "'out[2]:x' row 2 for the leaf x, 'out[2]' row 2 for every leaf, 'x[1,2]' the column "
+                          "of x_12; '*' for every index of a dimension ('out[*,1]:W[2,*]'); several separated by "
+                          "';' or given as more --entries. 'out' is the output's name (out when it has none)")
     _add_analysis_options(run)
     run.set_defaults(handler=_run, usage=run.format_usage)
 
@@ -294,6 +314,12 @@ def _report(options) -> int:
     return status
 
 
+def _selection(options) -> str | None:
+    """``--entries`` given once or more, as one selection (core.analysis.entries)."""
+    given = getattr(options, "entries", None)
+    return None if given is None else "; ".join(given)
+
+
 def parse_grad_tensor(text: str):
     """``--grad-tensor``'s JSON: a number or a rectangular nested list of finite numbers
     (:func:`core.analysis.pipeline.parse_grad_tensor`'s rules); raise UsageError."""
@@ -329,8 +355,12 @@ def _run_and_report(options, grad_tensor, *, progress: bool = False):
         with quiet_stderr() as terminal, Progress(terminal, enabled=progress) as shown:
             outcome = analyse_source(source, filename=options.program, output=options.output,
                                      grad_tensor=grad_tensor, limits=limits, pytorch=options.pytorch, ran=ran,
-                                     progress=shown, call=options.call, iteration=options.iteration)
-        asked = (options.output, grad_tensor, options.call, options.iteration)
+                                     progress=shown, call=options.call, iteration=options.iteration,
+                                     symbolic_seconds=options.max_symbolic_seconds, entries=_selection(options))
+        if outcome.analysis is not None and (options.command == "report"
+                                             or getattr(options, "pytorch_script", None) is not None):
+            outcome.analysis.pytorch_script   # (a long one is written when asked for: here)
+        asked = (options.output, grad_tensor, options.call, options.iteration, _selection(options))
         try:
             analysis, note = analyse(outcome, asked=any(a is not None for a in asked))
         except UsageError as e:
@@ -488,6 +518,12 @@ def _why_stopped(ended, sent, limits) -> tuple[str, str]:
 def _run(options) -> int:
     """``run``: the run and its analysis, as JSON or a summary on stdout."""
     grad_tensor = None if options.grad_tensor is None else parse_grad_tensor(options.grad_tensor)
+    if options.entries is not None:     # their syntax, before the run (their names and ranges: after it)
+        from core.analysis import entries
+        try:
+            entries.parse(_selection(options))
+        except entries.SelectionError as e:
+            raise UsageError(f"argument --entries: {e}") from None
     if options.pytorch_script is not None:
         check_writable(options.pytorch_script)  # before the run: a wrong folder is reported at once
     # the progress line: on a terminal, and not while JSON goes to a pipe or a file
@@ -639,6 +675,7 @@ def _analysis_lines(a: dict) -> list[str]:
             out.append(f"vᵀJ      {leaf}: {_values(a['vjp'][leaf])}")
         if a["backward"] is not None:
             out.append(f"backward {leaf}.grad: {_values(a['backward'][leaf])}")
+    out.extend(_entry_lines(a.get("entries")))
     for note in a.get("notes", []):
         out.append(f"note: {note}")
     verdict = {True: "agree", False: "DISAGREE", None: "not compared"}[a["match"]]
@@ -661,6 +698,22 @@ def _analysis_lines(a: dict) -> list[str]:
         said = {True: "agrees", False: "DISAGREES", None: "not compared"}[w["match"]]
         out.append(f"real PyTorch {w['version']}: {said}" + (f" ({w['note']})" if w.get("note") else
                                                               f" (largest |difference| {w['max_abs_diff']})"))
+    return out
+
+
+def _entry_lines(found: dict | None) -> list[str]:
+    """The entries --entries asked for: each computed one with its value (and the engine's), then
+    how many were not computed and why."""
+    if not found:
+        return []
+    out = [f"entries of J asked for ({found['selection']}): {found['computed']} of {found['count']} computed"]
+    for e in found["entries"]:
+        if e["state"] != "computed":
+            continue
+        engine = "" if e["engine"] is None else f"  (engine {_fmt(e['engine'])}{'' if e['match'] else ', DIFFERS'})"
+        out.append(f"    d{e['output_element']}/d{e['leaf_element']} = {_fmt(e['value'])}{engine}")
+    if found.get("note"):
+        out.append(f"    {found['note']}")
     return out
 
 

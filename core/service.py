@@ -13,25 +13,34 @@ nothing else can mix in).
 
 Messages to the service (:data:`JOB_FIELDS` and :data:`EXPORT_OPTIONS` declare them;
 :func:`check_message` holds every message to them):
-    a job, {"kind": "analyze"|"paths"|"export"|"warmup", "id": int} and any of
+    a job, {"kind": "analyze"|"paths"|"entries"|"export"|"warmup", "id": int} and any of
         "source": str, "output": str|None, "v": number|nested list|JSON text|None,
         "limits": {Limits field: number in its range}|None, "leaf": str|None, "i": int, "k": int,
         "options": {"format": str|None, "filename": str|None, "step": int, "lang": str|None}|None,
         "call": int >= 1|None, "iteration": int >= 1|None (which differentiation is analysed:
         the call-th of the run, or the iteration-th made at its line, or at the first's;
-        a choice out of range is the outcome's note);
+        a choice out of range is the outcome's note), "entries": str|None (a selection of J's entries,
+        :mod:`core.analysis.entries`; an "entries" job without one asks for the entry "i", "k" of "leaf");
     ("cancel", id: int), which cancels every job with an id up to id (a reader
         thread takes it at once, even while a job runs);
     None, the end (as is the end of the stream).
 Messages from the service: ("ready",), ("progress", id, fraction, text), ("partial", id, outcome),
-                           ("finished", id, outcome), ("paths", id, result), ("exported", id, result),
+                           ("finished", id, outcome), ("paths", id, result), ("entries", id, result),
+                           ("exported", id, result),
                            ("failed", id, text), ("warmed", id), ("pytorch-loaded",).
 An analyze job is answered first, as soon as the numeric witnesses have their verdict, by
 ("partial", id, outcome): the outcome's analysis has ``"stage": "numeric"`` (the engine's backward and
 one-hot rows, the float64 differences, the verdict they give and ``witnesses`` saying which are still
 "pending"; no symbolic J, graph or trace yet).  It is not the job's answer: ("finished", id, outcome)
 always follows, with ``"stage": "complete"`` (the symbolic J as far as its budget,
-:data:`SYMBOLIC_SECONDS`, allowed).  An app that knows no "partial" can ignore it.
+the job's limit ``max_symbolic_seconds``, allowed).  An app that knows no "partial" can ignore it.
+
+An "entries" job computes symbolic entries of J of the latest analysis (the symbolic J over its budget
+leaves them "not computed"), within the job's ``max_symbolic_seconds``, and is answered ("entries", id,
+result): :func:`core.analysis.entries.compute`'s JSON ("entries": each asked entry, "computed" or
+"over_budget" or "unavailable", with its "leaf", "row", "column" and "value"), or {"selection": ...,
+"error": why} when there is no analysis to take them from, the selection names what it does not have,
+or the job was cancelled.
 
 Nothing the app sends kills the service or leaves it waiting: a frame that
 is not one of these messages (not plain data, a non-dict, a field of the
@@ -55,12 +64,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from core import isolate
-from core.analysis import pytorch, symbolic_j
+from core.analysis import entries as symbolic_entries, pytorch
+from core.analysis.budget import Budget
 from core.analysis.pipeline import analyse_source
 from core.export import graph_svg, html_report, latex_document
 from core.frames import MAX_ANSWER_BYTES, MAX_JOB_BYTES, FrameError, read_frame, write_frame
 from core.interp.limits import Limits, LimitsError
 from core.report_json import run_to_json
+from core.symbolic.jacobian import Cancelled
 from core.translatable import _T
 
 
@@ -94,7 +105,7 @@ def _v(x) -> bool:
     return x is None or isinstance(x, str | list) or (isinstance(x, int | float) and not isinstance(x, bool))
 
 
-JOB_KINDS = ("analyze", "paths", "export", "warmup")
+JOB_KINDS = ("analyze", "paths", "entries", "export", "warmup")
 JOB_FIELDS = {   # every field of a job; the app sends them all, whatever the kind
     "kind": Field("one of " + ", ".join(JOB_KINDS), lambda x: isinstance(x, str) and x in JOB_KINDS),
     "id": Field("an integer", _int),
@@ -108,6 +119,7 @@ JOB_FIELDS = {   # every field of a job; the app sends them all, whatever the ki
     "options": Field("a dict of export options or None", _dict_or_none),   # and EXPORT_OPTIONS
     "call": Field("a whole number from 1 or None", _count_or_none),
     "iteration": Field("a whole number from 1 or None", _count_or_none),
+    "entries": Field("a selection of J's entries (text, e.g. out[1]:x[1,2]) or None", _text_or_none),
 }
 REQUIRED = ("id", "kind")
 EXPORT_OPTIONS = {
@@ -258,10 +270,6 @@ def serve(conn, cancel_upto, jobs, os_limits=False):
             conn.send(("failed", job.get("id"), traceback.format_exc(limit=8)))
 
 
-# the symbolic stage's budget in the app: the numeric verdict is shown at once (the "partial" answer),
-# so the symbolic J may take longer than a command printing one report gives it
-SYMBOLIC_SECONDS = symbolic_j.MAX_SECONDS
-
 
 class _Service:
     def __init__(self, conn, cancel_upto, os_limits=False):
@@ -280,6 +288,8 @@ class _Service:
             self.conn.send(("warmed", job.get("id")))
         elif kind == "paths":
             self.conn.send(("paths", job["id"], self.paths(job)))
+        elif kind == "entries":
+            self.conn.send(("entries", job["id"], self.entries(job)))
         elif kind == "analyze":
             self.conn.send(("finished", job["id"], self.analyze(job)))
         elif kind == "export":
@@ -319,7 +329,7 @@ class _Service:
         o = analyse_source(job.get("source", ""), output=job.get("output"), grad_tensor=job.get("v"),
                            limits=limits, pytorch="loaded", progress=progress, cancel=cancel,
                            call=job.get("call"), iteration=job.get("iteration"), ran=ran,
-                           symbolic_seconds=SYMBOLIC_SECONDS, numeric=numeric)
+                           symbolic_seconds=limits.max_symbolic_seconds, numeric=numeric)
         run = shown[0] if shown else run_to_json(o.result)
         if o.cancelled:
             return outcome(run, cancelled=True)
@@ -339,6 +349,9 @@ class _Service:
             return {"format": fmt, "text": None, "error": _T("there is no analysis to export yet")}
         source, report = self.last
         analysis = report["analysis"]
+        if analysis.get("pytorch_script_deferred") and self.analysis is not None and fmt in ("html", "script"):
+            # a long script the analysis left to be written when asked for: now, once
+            analysis.update(pytorch_script=self.analysis.pytorch_script, pytorch_script_deferred=False)
         if fmt == "html":
             text = html_report(report, source, filename=options.get("filename") or "program.py",
                                lang=options.get("lang") or "en")
@@ -355,6 +368,24 @@ class _Service:
         else:
             return {"format": fmt, "text": None, "error": _T("unknown export format {format!r}").format(format=fmt)}
         return {"format": fmt, "text": text, "error": None}
+
+    def entries(self, job: dict) -> dict:
+        """Symbolic entries of the latest analysis's J: the job's selection, or its entry ("leaf", "i",
+        "k": J's flat row and column), within its limits' ``max_symbolic_seconds``."""
+        a, selection = self.analysis, job.get("entries")
+        if a is None or a.expressions is None:
+            return {"selection": selection, "error": _T("there is no analysis with a J to compute entries of")}
+        try:
+            if selection is None:
+                selection = symbolic_entries.selection_of(a.expressions, job.get("leaf"), int(job.get("i", 0)),
+                                                          int(job.get("k", 0)))
+            limits = Limits.checked(**(job.get("limits") or {}))
+            return symbolic_entries.for_analysis(a, selection, Budget.fixed(limits.max_symbolic_seconds),
+                                                 lambda: self.cancel_upto.value >= job["id"])
+        except symbolic_entries.SelectionError as e:
+            return {"selection": selection, "error": str(e)}
+        except Cancelled:
+            return {"selection": selection, "error": _T("cancelled")}
 
     def paths(self, job: dict):
         a = self.analysis

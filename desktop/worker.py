@@ -39,7 +39,7 @@ _ids = itertools.count(1)
 
 @dataclass
 class Job:
-    kind: str                       # "analyze" | "paths" | "export" | "warmup"
+    kind: str                       # "analyze" | "paths" | "entries" | "export" | "warmup"
     source: str = ""
     output: str | None = None
     v: object = None                # nested list or None
@@ -50,12 +50,13 @@ class Job:
     options: dict | None = None     # an export's format, language, step, file name
     call: int | None = None         # the differentiation analysed: the call-th of the run (1-based) ...
     iteration: int | None = None    # ... or the iteration-th at its line (or the first's); None: the first
+    entries: str | None = None      # an "entries" job's selection of J (core.analysis.entries); None: leaf, i, k
     id: int = field(default_factory=lambda: next(_ids))
 
     def message(self) -> dict:
         return {"kind": self.kind, "id": self.id, "source": self.source, "output": self.output, "v": self.v,
                 "limits": self.limits, "leaf": self.leaf, "i": self.i, "k": self.k, "options": self.options,
-                "call": self.call, "iteration": self.iteration}
+                "call": self.call, "iteration": self.iteration, "entries": self.entries}
 
 
 @dataclass
@@ -75,13 +76,14 @@ def _outcome(d: dict) -> Outcome:
 
 
 class ServiceSignals(QObject):
-    progress = Signal(int, float, str)    # job id, fraction, text
+    progress = Signal(int, float, object)  # job id, fraction, text (core's Text: its template and values kept)
     finished = Signal(int, object)        # job id, Outcome
     # job id, Outcome: the analysis as the numeric witnesses leave it ("stage": "numeric": x.grad and
     # the numeric verdict, no symbolic J, graph or trace yet); not the job's answer: finished follows
     partialReady = Signal(int, object)
     failed = Signal(int, str)             # job id, message
     pathsReady = Signal(int, object)      # job id, paths result (dict) or None
+    entriesReady = Signal(int, object)    # job id, symbolic entries of J (core.analysis.entries' JSON, or "error")
     exportReady = Signal(int, object)     # job id, {"format", "text", "error"}
     ready = Signal()                      # the service process is up
     warmedUp = Signal()
@@ -159,7 +161,7 @@ class WorkerHost(QObject):
                 self._fail_waiting(process, waiting, "The analysis process stopped unexpectedly; it will be restarted.")
                 return
             kind = msg[0]
-            if kind in ("finished", "paths", "exported", "failed", "warmed"):
+            if kind in ("finished", "paths", "entries", "exported", "failed", "warmed"):
                 self._answered(waiting, msg[1])
             if kind == "progress":
                 w.progress.emit(msg[1], msg[2], msg[3])
@@ -169,6 +171,8 @@ class WorkerHost(QObject):
                 w.partialReady.emit(msg[1], _outcome(msg[2]))
             elif kind == "paths":
                 w.pathsReady.emit(msg[1], msg[2])
+            elif kind == "entries":
+                w.entriesReady.emit(msg[1], msg[2])
             elif kind == "exported":
                 w.exportReady.emit(msg[1], msg[2])
             elif kind == "failed":

@@ -16,12 +16,15 @@ Steps (DESIGN.md, "How data flows"):
    one-hot rows) and :mod:`~core.analysis.differences` (float64 central
    differences of the replayed tape, or random directions and sampled
    entries for large leaves) give the *numeric verdict*, handed to the
-   caller at once (``numeric``); then, under a budget of its own
-   (:mod:`core.analysis.budget`), :mod:`~core.analysis.symbolic_j` (J from
-   symengine, evaluated at the program's values) and
-   :mod:`~core.analysis.second_order` (with create_graph); then
-   :mod:`~core.analysis.pytorch` (real PyTorch replaying the tape, held to
-   the symbolic J when it fitted) and the chain rule node by node.
+   caller at once (``numeric``); then the chain rule node by node (the graph and
+   the traced backward: they do not need J); then, under a budget of its own
+   (:mod:`core.analysis.budget`: what is left of the verdict's target after
+   them), :mod:`~core.analysis.symbolic_j` (J from symengine, evaluated at the
+   program's values) and :mod:`~core.analysis.second_order` (with
+   create_graph); then :mod:`~core.analysis.pytorch` (real PyTorch replaying
+   the tape, held to the symbolic J when it fitted).  Entries of J the user
+   names (:mod:`~core.analysis.entries`) are computed from the same
+   expressions (``Analysis.expressions``) when asked for, after the analysis.
 5. *Verdict* (:mod:`core.analysis.verdict`): entry by entry, with a float32
    tolerance: vᵀJ against the engine when the symbolic J fitted, else the
    numeric witnesses against the engine.  ``witnesses`` says, for each, whether
@@ -35,6 +38,8 @@ AnalysisError messages): the witnesses return what they found and
 """
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -46,12 +51,13 @@ from core.analysis.runs import Capture, Tally, capture, leaves_of
 from core.analysis.tape import Recording
 from core.analysis.trace import GraphNames, build_graph
 from core.interp import Limits
+from core.naming import element_name
 from core.symbolic import shadow
 from core.report_json import finite_json
 from core.symbolic.jacobian import OverBudget, display_names
 from core.tensor.tensor import Tensor
 from core.torch.autograd.function import CustomBackward
-from core.translatable import _T
+from core.translatable import _T, texts_json
 
 # Every text a user reads (notes, AnalysisError messages) is a _T("template").format(...):
 # the desktop shows it translated (see core.translatable); the JSON keeps the English.
@@ -112,12 +118,15 @@ class Analysis:
     second_order: dict | None = None
     # float64 central differences of the program's own forward (small leaves only)
     differences: dict | None = None
-    # element names for tables: {"output": [out_11, ...], leaf: [x_11, ...]}
+    # element names for tables: {"output": [out_11, ...], leaf: [x_11, ...]}, the first MAX_LABELS of each
+    # (a reader names an element past them by its position: LeNet's 61,706 names took 0.2 s and 1 MB of JSON)
     labels: dict = field(default_factory=dict)
     # real PyTorch replaying the recorded forward (core.analysis.pytorch.witness), when installed
     pytorch: dict | None = None
-    # the forward prefix as a plain PyTorch script that prints the same grads
-    pytorch_script: str | None = None
+    # the forward prefix as a plain PyTorch script that prints the same grads (the pytorch_script property;
+    # a script of over SCRIPT_AT_ONCE numbers is written when first asked for, by script_maker)
+    _pytorch_script: str | None = None
+    script_maker: object = field(default=None, repr=False, compare=False)
     # how many times the program was interpreted for this analysis (discover and capture)
     program_runs: int = 0
     # what the verdict rests on: "symbolic" (vᵀJ against the engine), "numeric" (the symbolic J did not
@@ -138,6 +147,25 @@ class Analysis:
     witnesses: dict = field(default_factory=dict)
     # the witnesses the verdict rests on, beside the engine's backward
     verdict_witnesses: list = field(default_factory=list)
+    # per leaf, True where vᵀJ and the engine's backward disagree (the verdict's own rule, entry by entry)
+    mismatch: dict = field(default_factory=dict)
+    # symbolic entries of J asked for by name (core.analysis.entries.compute's JSON; --entries), or None
+    entries: dict | None = None
+    # what symbolic entries on demand are computed from (core.analysis.symbolic_j.Expressions), or None
+    expressions: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def pytorch_script(self) -> str | None:
+        """The forward prefix as a plain PyTorch script (None when it cannot be written), written now
+        when the analysis left it to be written when asked for (``script_maker``)."""
+        if self.script_maker is not None:
+            make, self.script_maker = self.script_maker, None
+            self._pytorch_script = make()
+        return self._pytorch_script
+
+    @pytorch_script.setter
+    def pytorch_script(self, text: str | None) -> None:
+        self._pytorch_script, self.script_maker = text, None
 
     def paths(self, leaf: str, i: int, k: int, max_paths: int = 200):
         """The chain-rule paths from output element ``i`` to element ``k`` of
@@ -146,6 +174,11 @@ class Analysis:
         return chain_paths(out, leaves[leaf], i, k, names, max_paths, partials)
 
     def to_json(self) -> dict:
+        d = self._json()
+        d["texts"] = texts_json(d)     # each text's template and values, beside its English
+        return d
+
+    def _json(self) -> dict:
         return {
             "output": self.output, "output_shape": self.output_shape, "leaves": self.leaves,
             "grad_tensor": None if self.grad_tensor is None else nested(self.grad_tensor),
@@ -171,15 +204,19 @@ class Analysis:
                 "jacobian": None if self.pytorch["jacobian"] is None else _nested_all(self.pytorch["jacobian"]),
                 "max_abs_diff": _json_float(self.pytorch["max_abs_diff"]), "match": self.pytorch["match"],
                 "error": self.pytorch["error"], "note": self.pytorch["note"]},
-            "pytorch_script": self.pytorch_script,
+            "pytorch_script": self._pytorch_script,
+            # a long script not written yet (Analysis.pytorch_script writes it; --pytorch-script, the exports)
+            "pytorch_script_deferred": self.script_maker is not None,
             "engine_jacobian": _nested_all(self.engine_jacobian),
             "program_runs": self.program_runs,
             "verdict_basis": self.verdict_basis,
             "call": self.call, "calls": self.calls, "calls_total": self.calls_total,
             "stage": self.stage, "witnesses": finite_json(self.witnesses),
             "verdict_witnesses": list(self.verdict_witnesses),
+            "entries": self.entries,
             "spot_differences": None if self.spot_differences is None else finite_json({
                 **self.spot_differences, "max_abs_diff": _json_float(self.spot_differences["max_abs_diff"])}),
+            "mismatch": {leaf: verdict.mismatch_json(m) for leaf, m in self.mismatch.items()},
         }
 
 
@@ -278,6 +315,19 @@ def _choose_v(grad_tensor, event, out, label, notes):
     return None, None
 
 
+MAX_LABELS = 4096      # Analysis.labels names this many elements of each tensor, the first ones
+
+
+def _first_names(name: str, shape) -> list:
+    """The names of the first :data:`MAX_LABELS` elements of a tensor (row-major, as
+    :func:`~core.naming.element_names`), without naming the others."""
+    shape = tuple(int(n) for n in shape)
+    if math.prod(shape) <= MAX_LABELS:
+        return display_names(name, shape)
+    indices = itertools.islice(itertools.product(*(range(n) for n in shape)), MAX_LABELS)
+    return [element_name(name, index) for index in indices]
+
+
 def _captured(cap: Capture, event, name):
     """The capture's output, or the reason there is none."""
     if cap.output is not None:
@@ -344,7 +394,10 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
 
     # 1. the numeric witnesses: the engine's own numbers, and float64 differences set beside them
     witnesses = {}
-    eng, engine_error = _engine(out, leaves, v, notes)
+    # the one-hot rows wait past the numeric answer unless the differences set them beside theirs
+    # (with a v, the numeric verdict needs only backward(v): LeNet's 10 rows were half its first answer)
+    early_rows = v is None or differences.applies(out, leaves)
+    eng, engine_error = _engine(out, leaves, v, notes, early_rows)
     fd = _differences(cap, out, leaves, eng.jacobian or None, notes, witnesses)
     spot = _spot(cap, out, leaves, v, eng, engine_error, notes, witnesses)
     match, worst, basis = _verdict(None, eng, (fd, spot), engine_error)
@@ -355,19 +408,30 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
         verdict_basis=basis, spot_differences=spot, differences=fd,
         line=None if event is None else event.line, call=None if event is None else event.to_json(),
         engine_error=engine_error, program_runs=tally.runs,
-        labels={"output": display_names(name or "out", out.shape),
-                **{lname: display_names(lname, t.shape) for lname, t in leaves}},
+        labels={"output": _first_names(name or "out", out.shape),
+                **{lname: _first_names(lname, t.shape) for lname, t in leaves}},
         calls=[e.to_json() for e in events[:MAX_LISTED_CALLS]], calls_total=len(events),
         stage="numeric", witnesses=witnesses)
     witnesses["symbolic"] = _state("pending" if leaves and out.requires_grad else "not_applicable")
     witnesses["pytorch"] = _state("pending" if leaves else "not_applicable")
     analysis.verdict_witnesses = _resting_on(analysis)
+    if leaves and out.requires_grad:
+        analysis.expressions = symbolic_j.Expressions.of(cap, leaves, name or "out")
     if numeric is not None:
         numeric(analysis)
+    if not early_rows and engine_error is None:
+        engine_witness.add_rows(eng, out, leaves, v)
+        analysis.engine_jacobian = eng.jacobian
 
-    # 2. the symbolic J, under its own budget (then real PyTorch, held to it when it fitted, and the
-    # chain rule node by node, whose traced backward runs the program's hooks: last)
-    sym = _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, witnesses)
+    # 2. what does not need J: the graph and the chain rule node by node (its traced backward runs the
+    # program's hooks; the leaves' values are taken first), so that the symbolic J has what is left of
+    # the verdict's target after them; 3. the symbolic J, under its own budget, then real PyTorch,
+    # held to it when it fitted
+    if analysis.expressions is not None:
+        analysis.expressions.values()
+    graph, trace, names = _chain_rule(cap, out, v, event, label, engine_error, notes)
+    sym = _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, witnesses,
+                    None if analysis.expressions is None else analysis.expressions.values())
     J = None if sym is None else sym.jacobian
     # what the engine and PyTorch are held to: J as the program's dtype holds it
     J_held = None if J is None else _in_program_dtype(J, out, leaves, notes)
@@ -396,12 +460,16 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
             notes.append(_T("the second derivatives are not shown: the leaves are too large (over 64 elements)"))
     torch_witness, script = _pytorch(cap, leaves, name or "out", v, J_held if J is not None else eng.jacobian,
                                      eng.backward, engine_error, pytorch, notes, witnesses)
-    graph, trace, names = _chain_rule(cap, out, v, event, label, engine_error, notes)
     match, worst, basis = _verdict(J, eng, (fd, spot, torch_witness), engine_error)
     analysis.jacobian, analysis.jacobian_latex = J or {}, {} if sym is None else sym.latex
     analysis.vjp, analysis.max_abs_diff, analysis.match, analysis.verdict_basis = eng.vjp, worst, match, basis
+    analysis.mismatch = eng.mismatch if J is not None else {}
     analysis.differences, analysis.second_order = fd, second
-    analysis.pytorch, analysis.pytorch_script = torch_witness, script
+    analysis.pytorch = torch_witness
+    if callable(script):
+        analysis.script_maker = script
+    else:
+        analysis.pytorch_script = script
     analysis.graph, analysis.trace = graph, trace
     analysis.state = (out, dict(leaves), names, LocalPartials())
     analysis.stage = "complete"
@@ -454,7 +522,7 @@ def _resting_on(analysis) -> list:
             if analysis.witnesses.get(name, {}).get("state") in ("agree", "disagree")]
 
 
-def _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, witnesses):
+def _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, witnesses, values=None):
     """The first witness, or None (with a note, and its state in ``witnesses``, saying why) when
     there is nothing to differentiate or it did not fit its budget (``shadow_rule``: what set the
     budget of the expressions built during the capture run, :meth:`Budget.shadow_seconds`)."""
@@ -488,18 +556,20 @@ def _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, wi
                           seconds=round(cap.shadow.max_seconds, 3), op=over["op"])
             limit = budget.describe(cap.shadow.max_seconds, shadow_rule)
         notes.append(note)
-        witnesses["symbolic"] = _state("over_budget", reason="over_budget", note=note, budget=limit)
+        witnesses["symbolic"] = _state("over_budget", reason="over_budget", note=note, budget=limit, on_demand=False)
         return None
     deadline, seconds, rule = budget.symbolic_deadline()
     try:
-        return symbolic_j.witness(cap, leaves, progress, cancel, deadline=deadline)
+        return symbolic_j.witness(cap, leaves, progress, cancel, deadline=deadline, values=values)
     except OverBudget as e:
         note = _T("the symbolic Jacobian is not computed: differentiating took over {seconds:g} s ({done} of "
                   "{total} rows done). The verdict rests on the numeric witnesses (float64 differences, real "
                   "PyTorch when installed)").format(seconds=round(seconds, 3), done=e.done, total=e.total)
         notes.append(note)
+        # its expressions are whole: single entries can still be computed (core.analysis.entries)
         witnesses["symbolic"] = _state("over_budget", reason="over_budget", note=note,
-                                       budget=budget.describe(seconds, rule), rows_done=e.done, rows=e.total)
+                                       budget=budget.describe(seconds, rule), rows_done=e.done, rows=e.total,
+                                       on_demand=True)
         return None
 
 
@@ -569,10 +639,10 @@ def _verdict(J, eng, numeric, engine_error):
     return all(m for m, _ in found), max(d for _, d in found), "numeric"
 
 
-def _engine(out, leaves, v, notes):
+def _engine(out, leaves, v, notes, rows=True):
     """The engine's witness and its error (the engine raising is a result, like PyTorch's error)."""
     try:
-        return engine_witness.witness(out, leaves, v), None
+        return engine_witness.witness(out, leaves, v, rows), None
     except engine_witness.GraphFreed:
         raise AnalysisError(_T("the program's own backward on another output freed the graph this output "
                                "uses before the end, so the engine cannot differentiate it again; choose the "
@@ -615,11 +685,15 @@ def _differences(cap, out, leaves, J, notes, witnesses):
 # the PyTorch script spells out every number the tape recorded, up to this many: about 2 MB of text,
 # written at some 4 µs a number (PyTorch's LeNet tutorial records 124,436: its parameters, input and target)
 MAX_SCRIPT_NUMBERS = 150_000
+# a script of more numbers than this is written when first asked for (Analysis.pytorch_script: the exports,
+# --pytorch-script), not during the analysis: 80,000 numbers of a 200x200 matmul took 0.5 s of a 0.53-s target
+SCRIPT_AT_ONCE = 20_000
+SCRIPT_OPS_AT_ONCE = 2_000      # ... or of more recorded operations than this (20,000 sin ops: 0.4 s)
 
 
 def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witnesses):
     """The fourth witness (real PyTorch, when installed) and the script, from
-    the tape of the capture run."""
+    the tape of the capture run: its text, None, or for a long one the function that writes it."""
     if not leaves:
         witnesses["pytorch"] = _state("not_applicable", reason="no_leaves")
         return None, None
@@ -630,12 +704,16 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witne
                                               "rule": "tape_elements"})
         return None, None
     rec = Recording(cap.tape, cap.output, cap.namespace)
+
+    def write_script():
+        try:
+            return pytorch.script(rec, leaves, name, v)
+        except pytorch.ReplayError:
+            return None
     script = None
     if cap.tape.elements <= MAX_SCRIPT_NUMBERS:   # (past it, the export says the script cannot be written)
-        try:
-            script = pytorch.script(rec, leaves, name, v)
-        except pytorch.ReplayError:
-            pass
+        at_once = cap.tape.elements <= SCRIPT_AT_ONCE and len(cap.tape.entries) <= SCRIPT_OPS_AT_ONCE
+        script = write_script() if at_once else write_script
     use = mode == "auto" or (mode == "loaded" and pytorch.loaded())
     custom = _custom_functions(cap.output)
     # a custom Function's forward is replayed as plain operations: PyTorch then checks J, the

@@ -19,8 +19,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from core.interp.limits import Limits
+
 TARGET_RUNS, TARGET_SLACK = 3.0, 0.5   # issue 13: a verdict within 3x the program's run + 0.5 s
-MIN_SYMBOLIC_SECONDS = 0.25             # the symbolic stage's least budget under the target
+MIN_SYMBOLIC_SECONDS = 0.1              # the symbolic stage's least budget under the target (a J that fits it: most tutorials)
+# under the target, the symbolic stage stops this long before it: what comes after J (real PyTorch held to
+# it, the verdict) and the last chunk of J, which ends after the deadline it checks (CHUNK_SECONDS)
+AFTER_SYMBOLIC = 0.1
+# symbolic entries asked for by name, without seconds of their own: the symbolic stage's default (the app's)
+ENTRIES_SECONDS = Limits.max_symbolic_seconds
 
 
 @dataclass
@@ -50,10 +57,22 @@ class Budget:
         analysis's deadline comes first)."""
         now = time.monotonic()
         if self.targets_verdict():
-            target = self.start + TARGET_RUNS * self.run_seconds + TARGET_SLACK
+            target = self.start + TARGET_RUNS * self.run_seconds + TARGET_SLACK - AFTER_SYMBOLIC
             end, rule = max(target, now + MIN_SYMBOLIC_SECONDS), "verdict_target"
         else:
             end, rule = now + (self.symbolic_seconds or 0.0), "symbolic_seconds"
+        if self.deadline is not None and self.deadline < end:
+            end, rule = self.deadline, "analysis_deadline"
+        return end, max(0.0, end - now), rule
+
+    def entries_deadline(self) -> tuple[float, float, str]:
+        """For symbolic entries asked for by name (``--entries``, a click in the app), computed
+        after the analysis: (their deadline, its seconds, its rule).  They were asked for, so they
+        have the symbolic stage's own seconds (:data:`ENTRIES_SECONDS` when it has none, whatever the
+        verdict's target left), within the whole analysis's deadline."""
+        now = time.monotonic()
+        end, rule = now + (ENTRIES_SECONDS if self.symbolic_seconds is None else self.symbolic_seconds), \
+            "symbolic_seconds"
         if self.deadline is not None and self.deadline < end:
             end, rule = self.deadline, "analysis_deadline"
         return end, max(0.0, end - now), rule

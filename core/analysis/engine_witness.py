@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core.analysis.trace import TraceRecorder
-from core.analysis.verdict import compare
+from core.analysis.verdict import compare, mismatch
 from core.autograd import engine
 from core.interp.limits import LimitExceeded
 from core.tensor.tensor import Tensor
@@ -40,6 +40,7 @@ class EngineWitness:
     jacobian: dict = field(default_factory=dict)   # the engine's one-hot rows, shaped like J
     max_abs_diff: float = 0.0
     match: bool = True
+    mismatch: dict = field(default_factory=dict)   # per leaf: True where vᵀJ and backward(v) disagree
 
 
 def grads(out, leaves, v) -> list:
@@ -58,14 +59,25 @@ def grads(out, leaves, v) -> list:
     return [np.zeros(t.shape) if g is None else np.asarray(g._data, dtype=np.float64) for g, (_, t) in zip(gs, leaves)]
 
 
-def witness(out, leaves, v) -> EngineWitness:
+def witness(out, leaves, v, rows: bool = True) -> EngineWitness:
     """The engine's own numbers: backward(v) for each leaf, and its one-hot rows when the output is
-    small enough.  :func:`against` then sets them beside the symbolic J, when there is one."""
+    small enough (``rows``; else later, :func:`add_rows`).  :func:`against` then sets them beside
+    the symbolic J, when there is one."""
     w = EngineWitness()
     if not (out.requires_grad and leaves):
         return w
     if v is not None:
         w.backward = {name: g for (name, _), g in zip(leaves, grads(out, leaves, v))}
+    if rows:
+        add_rows(w, out, leaves, v)
+    return w
+
+
+def add_rows(w: EngineWitness, out, leaves, v) -> None:
+    """The engine's one-hot rows (``w.jacobian``) when the output is small enough: one backward per
+    element of the output (what "J row by row" shows, and J's check without a v)."""
+    if not (out.requires_grad and leaves) or w.jacobian:
+        return
     if out.numel() <= (MAX_ROWS if v is None else MAX_ROWS_WITH_V) and out.numel() * sum(
             t.numel() for _, t in leaves) <= MAX_ROW_ELEMENTS:
         if w.backward is not None and out.numel() == 1 and np.all(np.asarray(v) == 1):
@@ -74,7 +86,6 @@ def witness(out, leaves, v) -> EngineWitness:
                           for (name, t), g in zip(leaves, w.backward.values())}
         else:
             w.jacobian = one_hot_rows(out, leaves)
-    return w
 
 
 def against(w: EngineWitness, out, leaves, v, J) -> None:
@@ -89,7 +100,9 @@ def against(w: EngineWitness, out, leaves, v, J) -> None:
                       default=0.0)
         for name, _ in leaves:
             size = np.tensordot(np.abs(v), np.abs(np.nan_to_num(J[name], posinf=0.0, neginf=0.0)), axes=out.dim())
-            _tally(w, compare(w.vjp[name], w.backward[name], np.maximum(size, CANCELLING * largest)))
+            scale = np.maximum(size, CANCELLING * largest)
+            _tally(w, compare(w.vjp[name], w.backward[name], scale))
+            w.mismatch[name] = mismatch(w.vjp[name], w.backward[name], scale)
     elif v is None and w.jacobian:
         for name, _ in leaves:
             _tally(w, compare(J[name], w.jacobian[name]))

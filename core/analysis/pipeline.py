@@ -33,7 +33,7 @@ import numpy as np
 
 from core.analysis.analysis import (OVER_BUDGET, REJECTED, RUNNING, SYMBOLIC, V_NOT_NUMBERS, V_RAGGED, Analysis,
                                     AnalysisError, analyze_run, stopped)
-from core.analysis import symbolic_j
+from core.analysis import entries as symbolic_entries, symbolic_j
 from core.analysis.budget import Budget
 from core.analysis.runs import Tally, discover
 from core.interp import Limits
@@ -120,7 +120,7 @@ class Outcome:
 def analyse_source(source: str, *, filename: str = "<program>", output: str | None = None, grad_tensor=None,
                    limits=None, pytorch: str = "auto", progress=None, cancel=None, ran=None,
                    call: int | None = None, iteration: int | None = None, symbolic_seconds: float | None = None,
-                   numeric=None) -> Outcome:
+                   numeric=None, entries: str | None = None) -> Outcome:
     """Parse, run and analyse ``source`` (see the module docstring).  Never
     raises for what the program or the options are: a rejected program, a bad
     v or an output that cannot be analysed come back in the :class:`Outcome`.
@@ -132,7 +132,12 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
     stage has ``symbolic_seconds`` of its own, or by default what is left of the verdict's target
     (:mod:`core.analysis.budget`: the whole analysis within 3x the program's run + 0.5 s), so a
     command printing one report has its verdict in time; a symbolic J that does not fit is
-    reported in the analysis (its notes and ``witnesses``)."""
+    reported in the analysis (its notes and ``witnesses``).
+
+    ``entries``, a selection of J's entries (:mod:`core.analysis.entries`: ``"out[1]:x[1,2]"``), are
+    computed symbolically after the analysis, within the symbolic stage's own seconds
+    (:meth:`Budget.entries_deadline`), into the analysis's ``entries``; a selection that names what
+    the analysis does not have is the outcome's note (with no analysis)."""
     start = time.monotonic()
     limits = limits or Limits()
     try:
@@ -166,6 +171,10 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
         analysis = analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits,
                                progress=progress, cancel=stop, pytorch=pytorch, tally=tally, call=call,
                                iteration=iteration, budget=budget, numeric=numeric_done)
+        if entries is not None:
+            analysis.entries = symbolic_entries.for_analysis(analysis, entries, budget, stop)
+    except symbolic_entries.SelectionError as e:
+        return Outcome(result, note=str(e))
     except (Cancelled, InterpreterCancelled):
         # the second: the program's own code (a hook) ran again in the analysis and was stopped there
         if cancel is not None and cancel():

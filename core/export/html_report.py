@@ -21,6 +21,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
 
+from core.report_json import fold_owner
 from core.export.formatting import as_rows, elide, format_nested, format_number, jacobian_rows, to_array
 from core.export.graph_svg import graph_svg
 from core.export.latex import latex_name
@@ -33,6 +34,10 @@ MAX_ELEMENT_ROWS = 200             # rows of the vᵀJ / backward table
 MAX_SYMBOLIC_ENTRIES = 400         # a symbolic J with more entries, or more LaTeX,
 MAX_SYMBOLIC_CHARS = 2000          # is shown as LaTeX source (ziamath takes about 1 s per 150 characters)
 MAX_FORMULA_CHARS = 1000           # a longer formula (or entry) is shown as LaTeX source
+# the steps table: runs of at least MIN_FOLDED_STEPS steps through one fold node of the graph show their first and
+# last steps (core.analysis.folding); the table stops after MAX_STEP_ROWS rows, saying how many steps are left out
+MIN_FOLDED_STEPS = 3
+MAX_STEP_ROWS = 200
 DIFFERENCE_DIGITS = 10             # float64 witnesses: significant digits shown
 _PLAIN_TEXT = re.compile(r"^\s*\\text\{([^{}\\$^_&%#~]*)\}\s*$")
 
@@ -53,7 +58,7 @@ table{border-collapse:collapse;margin:.4rem 0 1rem}
 th,td{border:1px solid #d0d0d0;padding:.2rem .5rem;vertical-align:top}
 th{background:#f3f3f3;font-weight:normal;color:#333}
 td.num{text-align:right;font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;white-space:nowrap}
-table.steps td{font-size:.9rem}table.steps ul{margin:0;padding-left:1rem}
+table.steps td{font-size:.9rem}table.steps tr.folded td,table.steps tr.more td{color:#555;font-style:italic;text-align:center}table.steps ul{margin:0;padding-left:1rem}
 .bmatrix{display:inline-block;position:relative;padding:2px 10px;border-left:1.5px solid #222;
  border-right:1.5px solid #222;vertical-align:middle}
 .bmatrix::before,.bmatrix::after{content:"";position:absolute;top:0;bottom:0;width:6px;
@@ -354,13 +359,26 @@ def _notes(analysis: dict, t: dict) -> str:
     return _section("notes", t["notes"], "<ul>" + "".join(f"<li>{escape(n)}</li>" for n in notes) + "</ul>")
 
 
-def _node_names(graph: dict) -> dict:
-    names = {}
-    for n in graph.get("nodes") or []:
+def _node_names(graph: dict, trace: list, owner: dict, t: dict) -> dict:
+    """Node id -> its name in the steps table: a shown node as the graph names it; a node the graph
+    folded (``owner``: core.report_json.fold_owner) as its grad_fn in the fold node's label,
+    "SinBackward0 in SinBackward0 ×2000" (its grad_fn from the unfolded graph or its own step)."""
+    def own_name(n):
         if n.get("kind") == "leaf":
-            names[n["id"]] = f"{n.get('name') or n.get('label')} (AccumulateGrad)"
-        else:
-            names[n["id"]] = n.get("grad_fn") + (f" ({n['name']})" if n.get("name") else "")
+            return f"{n.get('name') or n.get('label')} (AccumulateGrad)"
+        return (n.get("grad_fn") or "?") + (f" ({n['name']})" if n.get("name") else "")
+
+    shown = graph.get("nodes") or []
+    names = {n["id"]: own_name(n) for n in shown}
+    if owner:
+        labels = {n["id"]: n.get("label") or n.get("grad_fn") or "?" for n in shown if n.get("kind") == "fold"}
+        hidden = {n["id"]: own_name(n) for n in (graph.get("unfolded") or {}).get("nodes") or [] if n["id"] in owner}
+        for step in trace:
+            if step.get("node") in owner and step.get("grad_fn"):
+                hidden.setdefault(step["node"], step["grad_fn"])
+        for node, fold in owner.items():
+            label = labels.get(fold, fold)
+            names[node] = t["in_fold"].format(node=hidden[node], fold=label) if node in hidden else label
     return names
 
 
@@ -413,13 +431,50 @@ def _step_row(step: dict, names: dict, t: dict, typeset: _Typesetter) -> str:
 
 
 def _steps(analysis: dict, t: dict, typeset: _Typesetter) -> str:
+    """The backward steps, folded as the graph is: a run of consecutive steps through one fold node
+    of the graph (a loop's iterations) is its first step, one line saying how many it hides, and its
+    last step; after :data:`MAX_STEP_ROWS` rows, one line says how many steps are left out."""
     trace = analysis.get("trace") or []
     if not trace:
         return _section("steps", t["steps"], f"<p>{escape(t['no_steps'])}</p>")
-    names = _node_names(analysis.get("graph") or {})
+    graph = analysis.get("graph") or {}
+    owner = fold_owner(graph)
+    names = _node_names(graph, trace, owner, t)
     head = "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in t["step_columns"]) + "</tr>"
-    rows = "".join(_step_row(step, names, t, typeset) for step in trace)
-    return _section("steps", t["steps"], f'<table class="steps">{head}{rows}</table>')
+    columns = len(t["step_columns"])
+    rows, shown = [], 0
+    for fold, steps in _step_runs(trace, owner):
+        if len(rows) >= MAX_STEP_ROWS:
+            break
+        if fold is None or len(steps) < MIN_FOLDED_STEPS:
+            steps = steps[:MAX_STEP_ROWS - len(rows)]
+            rows.extend(_step_row(step, names, t, typeset) for step in steps)
+        else:
+            label = names.get(steps[0].get("node"), fold)
+            label = next((n.get("label") for n in graph.get("nodes") or [] if n["id"] == fold), label)
+            line = t["steps_folded"].format(n=len(steps) - 2, fold=label)
+            rows += [_step_row(steps[0], names, t, typeset),
+                     f'<tr class="folded" data-node="{escape(str(fold))}"><td colspan="{columns}">'
+                     f'{escape(line)}</td></tr>',
+                     _step_row(steps[-1], names, t, typeset)]
+        shown += len(steps)
+    if shown < len(trace):
+        rows.append(f'<tr class="more"><td colspan="{columns}">'
+                    f'{escape(t["more_steps"].format(n=len(trace) - shown, rows=len(rows)))}</td></tr>')
+    return _section("steps", t["steps"], f'<table class="steps">{head}{"".join(rows)}</table>')
+
+
+def _step_runs(trace: list, owner: dict) -> list:
+    """The steps as runs: (the fold node id, the consecutive steps through nodes it hides), or
+    (None, [a step]) for a step through a node the graph shows."""
+    runs = []
+    for step in trace:
+        fold = owner.get(step.get("node"))
+        if fold is not None and runs and runs[-1][0] == fold:
+            runs[-1][1].append(step)
+        else:
+            runs.append((fold, [step]))
+    return runs
 
 
 def _values_cell(rec: dict, key: str) -> str:

@@ -39,6 +39,20 @@ def _obj(a):
     return a if isinstance(a, np.ndarray) and a.dtype == object else np.array(a, dtype=object)
 
 
+def _add_over(a, axes, keepdims):
+    """np.sum of an object array, each sum one ``se.Add`` of its terms: numpy adds them one by one,
+    each addition copying the terms so far (10,000 terms: 7 s, where one Add takes 4 ms)."""
+    axes = tuple(range(a.ndim)) if axes is None else tuple(sorted(axes))
+    kept = [d for d in range(a.ndim) if d not in axes]
+    terms = np.transpose(a, kept + list(axes)).reshape([a.shape[d] for d in kept] + [-1])
+    out = np.empty(terms.shape[:-1], dtype=object)
+    for index in np.ndindex(out.shape):
+        out[index] = se.Add(*terms[index])
+    if keepdims:
+        out = out.reshape([1 if d in axes else a.shape[d] for d in range(a.ndim)])
+    return out if out.ndim else out[()]
+
+
 def _axes(dim, ndim):
     if dim is None:
         return None
@@ -82,7 +96,7 @@ class S:
     @staticmethod
     def sum(a, dim=None, keepdim=False):
         a = _obj(a)
-        return _obj(np.sum(a, axis=_axes(dim, a.ndim), keepdims=keepdim))
+        return _obj(_add_over(a, _axes(dim, a.ndim), keepdim))
 
     @staticmethod
     def count(shape, dim):

@@ -6,7 +6,7 @@ from PySide6.QtGui import QAction, QBrush, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSizePolicy, QTableWidget, QTableWidgetItem
 
 from desktop.results.colors import difference_colors
-from desktop.results.values import differs, format_exact, format_number, parse_number, subscript_label
+from desktop.results.values import format_exact, format_number, parse_number, subscript_label
 
 RAW_ROLE = Qt.ItemDataRole.UserRole  # the number as it came from core (float or "nan"/"inf"/"-inf")
 
@@ -43,10 +43,13 @@ class MatrixTable(QTableWidget):
     nan, ∞, −∞); the full value is in the tooltip and on the clipboard.
 
     Ctrl+C (or the context menu) copies the selection as tab-separated text.
-    Clicking an entry, or pressing Enter on it, emits ``entryActivated(row, col)``.
+    Clicking an entry, or pressing Enter on it, emits ``entryActivated(row, col)``; an entry not
+    computed (None among the values: :meth:`set_missing_text` says what it shows) emits
+    ``missingActivated(row, col)`` too, and :meth:`set_entry` fills it in when it arrives.
     """
 
     entryActivated = Signal(int, int)
+    missingActivated = Signal(int, int)
     MAX_VISIBLE_ROWS = 12  # taller matrices scroll inside the table
 
     def __init__(self, parent=None, *, digits: int = 6):
@@ -57,6 +60,7 @@ class MatrixTable(QTableWidget):
         self._col_labels: list[str] = []
         self._cell_names: list[list[str]] | None = None
         self._highlight: set[tuple[int, int]] = set()
+        self._missing_text, self._missing_tip = "—", ""
         self._hint: QSize | None = None      # sizeHint, measured once per content and font (30 asks per layout)
         self._bar = False                    # room kept for the sideways scroll bar (with_horizontal_bar)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -72,7 +76,7 @@ class MatrixTable(QTableWidget):
         self.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.verticalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
-        self.cellClicked.connect(self.entryActivated)
+        self.cellClicked.connect(self._activated)
         self.copy_action = QAction(self.tr("Copy"), self)
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -110,10 +114,9 @@ class MatrixTable(QTableWidget):
         align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         for r, row in enumerate(values):
             for c, value in enumerate(row):
-                item = QTableWidgetItem(format_number(value, self._digits))
-                item.setData(RAW_ROLE, value)
+                item = QTableWidgetItem()
                 item.setTextAlignment(align)
-                item.setToolTip(self._tooltip(r, c, value))
+                self._show(item, r, c, value)
                 self.setItem(r, c, item)
         for header in headers:
             header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -121,10 +124,43 @@ class MatrixTable(QTableWidget):
         self._hint = None
         self.updateGeometry()
 
-    def values(self) -> list[list[float]]:
-        """The numbers as displayed, read back from the cells."""
-        return [[parse_number(self.item(r, c).text()) for c in range(self.columnCount())]
-                for r in range(self.rowCount())]
+    def set_missing_text(self, text: str, tip: str = "") -> None:
+        """What an entry not computed (None) shows, and its tooltip; set before :meth:`set_matrix`."""
+        self._missing_text, self._missing_tip = text, tip
+
+    def set_entry(self, r: int, c: int, value, text: str | None = None) -> None:
+        """Show ``value`` at (r, c) (a number, "nan"/"inf"/"-inf", or None: not computed, shown as
+        ``text`` when given, else the missing text)."""
+        item = self.item(r, c)
+        if item is None:
+            return
+        self._values[r][c] = value
+        self._show(item, r, c, value, text)
+        self._hint = None
+        self.updateGeometry()
+
+    def is_missing(self, r: int, c: int) -> bool:
+        return 0 <= r < len(self._values) and 0 <= c < len(self._values[r]) and self._values[r][c] is None
+
+    def _show(self, item: QTableWidgetItem, r: int, c: int, value, text: str | None = None) -> None:
+        missing = value is None
+        item.setText((text or self._missing_text) if missing else format_number(value, self._digits))
+        item.setData(RAW_ROLE, value)
+        item.setToolTip(self._missing_tip if missing else self._tooltip(r, c, value))
+        if missing or item.font().italic():     # (a font per cell only where it is needed: big tables)
+            font = QFont(self.font())
+            font.setItalic(missing)
+            item.setFont(font)
+
+    def _activated(self, r: int, c: int) -> None:
+        self.entryActivated.emit(r, c)
+        if self.is_missing(r, c):
+            self.missingActivated.emit(r, c)
+
+    def values(self) -> list[list[float | None]]:
+        """The numbers as displayed, read back from the cells (None: not computed)."""
+        return [[None if self.is_missing(r, c) else parse_number(self.item(r, c).text())
+                 for c in range(self.columnCount())] for r in range(self.rowCount())]
 
     def displayed_text(self) -> list[list[str]]:
         return [[self.item(r, c).text() for c in range(self.columnCount())] for r in range(self.rowCount())]
@@ -136,23 +172,9 @@ class MatrixTable(QTableWidget):
         return list(self._col_labels)
 
     # --- differences --------------------------------------------------------
-    def highlight_differences(self, other: list[list] | None) -> int:
-        """Mark the entries that differ from ``other`` (same shape) beyond float32
-        noise; returns how many.  ``None`` clears the marks."""
-        self._highlight = set()
-        if other is not None:
-            for r, row in enumerate(self._values):
-                for c, value in enumerate(row):
-                    try:
-                        if differs(value, other[r][c]):
-                            self._highlight.add((r, c))
-                    except (IndexError, KeyError, TypeError, ValueError):
-                        self._highlight.add((r, c))
-        self._apply_highlight()
-        return len(self._highlight)
-
     def set_highlighted(self, cells) -> None:
-        """Mark exactly these (row, col) entries."""
+        """Mark exactly these (row, col) entries: those core found to disagree
+        (:func:`desktop.results.values.marked_cells`); nothing is compared here."""
         self._highlight = set(cells)
         self._apply_highlight()
 
@@ -171,6 +193,7 @@ class MatrixTable(QTableWidget):
                 item.setBackground(QBrush(bg) if marked else QBrush())
                 font = QFont(self.font())
                 font.setBold(marked)
+                font.setItalic(self.is_missing(r, c))
                 item.setFont(font)
         self._hint = None         # bold entries are wider
 
@@ -188,7 +211,8 @@ class MatrixTable(QTableWidget):
             top, bottom, left, right = 0, self.rowCount() - 1, 0, self.columnCount() - 1
         lines = []
         for r in range(top, bottom + 1):
-            lines.append("\t".join(format_exact(self._values[r][c]) for c in range(left, right + 1)))
+            lines.append("\t".join("" if self._values[r][c] is None else format_exact(self._values[r][c])
+                                   for c in range(left, right + 1)))
         return "\n".join(lines)
 
     def copy_selection(self) -> None:
@@ -200,7 +224,7 @@ class MatrixTable(QTableWidget):
             event.accept()
             return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
-            self.entryActivated.emit(self.currentRow(), self.currentColumn())
+            self._activated(self.currentRow(), self.currentColumn())
             event.accept()
             return
         super().keyPressEvent(event)

@@ -26,6 +26,9 @@ from desktop.results.values import flatten, format_number, nested_shape, product
 # this many elements; a larger one shows the entries the float64 differences checked (the spot block), as the
 # window is never stalled by tables of thousands of cells (two 30x30 x.grad tables took 0.5 s to lay out)
 MAX_GRAD_ALONE = 256
+# a leaf whose symbolic J did not fit its budget, while its expressions are whole (the symbolic witness's
+# "on_demand"), shows J's entries as "not computed" up to this many: a click asks the service for one
+MAX_ON_DEMAND_CELLS = 2500
 
 
 class SideBySidePanel(QWidget):
@@ -35,6 +38,7 @@ class SideBySidePanel(QWidget):
     the UI's language (:func:`desktop.i18n.translate_text`); the dict keeps them as they are."""
 
     entryActivated = Signal(str, int, int)  # leaf, row (output element), column (leaf element) of J
+    entryRequested = Signal(str, int, int)  # the same, for an entry "not computed": compute it (serve_entries)
     contentResized = Signal()               # the results were laid out again (a formula arrived, ...)
 
     def __init__(self, parent: QWidget | None = None):
@@ -47,6 +51,8 @@ class SideBySidePanel(QWidget):
         self.note_label: QLabel | None = None       # why there is no analysis, when core said why
         self.placeholder_label: QLabel | None = None  # no analysis and no reason: none has been made yet
         self._running = False
+        self._host = None                           # the service's host, once serve_entries is called
+        self._entry_jobs: dict[int, tuple] = {}     # "entries" job id -> (leaf, row, column) of this analysis
         self._compact = False                       # presenter mode: the leaves right after the summary
         self.note_labels: list[QLabel] = []         # the analysis's notes, as shown
         self._scroll = QScrollArea(self)
@@ -66,6 +72,7 @@ class SideBySidePanel(QWidget):
         """Show ``a``; with no analysis, the run's ``error`` says why when it stopped the program,
         else ``note`` (core's reason, in English)."""
         self._analysis = a
+        self._entry_jobs = {}           # answers about the entries of the analysis shown before are not this one's
         for block in self._blocks.values():
             block.release()
         self._blocks = {}
@@ -109,6 +116,8 @@ class SideBySidePanel(QWidget):
             block.entryActivated.connect(lambda row, col, leaf=leaf: self.entryActivated.emit(leaf, row, col))
             self._blocks[leaf] = block
             layout.addWidget(block)
+            if leaf not in (a.get("jacobian") or {}):
+                self._offer_entries(a, leaf, block)
         if self._compact:               # after the leaves: J, vᵀJ and x.grad come first
             layout.addWidget(summary)
             if v_block is not None:
@@ -116,6 +125,97 @@ class SideBySidePanel(QWidget):
         layout.addWidget(self._details(a))
         layout.addStretch(1)
         self._install(content)
+
+    # --- symbolic entries on demand ----------------------------------------------------------
+    def serve_entries(self, host) -> None:
+        """Compute the entries of J clicked while "not computed" with ``host``
+        (:class:`desktop.worker.WorkerHost`): an "entries" job each, filled in when it is answered."""
+        self._host = host
+        self.entryRequested.connect(self._request_entry)
+        host.worker.entriesReady.connect(self._entries_ready)
+
+    def _offer_entries(self, a: dict, leaf: str, block: LeafBlock) -> None:
+        """J's entries as "not computed", to click one, where the symbolic J did not fit its budget but
+        its expressions are whole (the symbolic witness's ``on_demand``) and J is small enough to show."""
+        w = (a.get("witnesses") or {}).get("symbolic") or {}
+        n_rows = product(a.get("output_shape") or [])
+        n_cols = product(block.leaf_shape)
+        if a.get("stage") != "complete" or w.get("state") != "over_budget" or not w.get("on_demand") \
+                or not 0 < n_rows * n_cols <= MAX_ON_DEMAND_CELLS:
+            return
+        labels = a.get("labels") or {}
+        rows = list(labels.get("output") or [])
+        cols = list(labels.get(leaf) or [])
+        rows = rows if len(rows) == n_rows else [str(i + 1) for i in range(n_rows)]
+        cols = cols if len(cols) == n_cols else [str(j + 1) for j in range(n_cols)]
+        table = block.jacobian_table
+        table.set_missing_text(self.tr("not computed"), self.tr(
+            "Not computed: the symbolic Jacobian did not fit its budget. Click to compute this entry."))
+        table.set_matrix([[None] * n_cols for _ in range(n_rows)], rows, cols,
+                         [[f"∂{r}/∂{c}" for c in cols] for r in rows])
+        table.setToolTip(self.tr("Click an entry to see its chain-rule paths; an entry not computed is computed "
+                                 "symbolically when clicked."))
+        table.missingActivated.connect(lambda row, col, leaf=leaf: self.entryRequested.emit(leaf, row, col))
+        if len(labels.get("output") or []) == n_rows:       # a row's header asks for the whole row, by its name
+            header = table.verticalHeader()
+            header.setSectionsClickable(True)
+            header.setToolTip(self.tr("Click a row's name to compute the whole row symbolically."))
+            header.sectionClicked.connect(lambda row, leaf=leaf, names=rows: self._request_row(leaf, row, names[row]))
+        block.sym_values.setVisible(True)
+
+    def _request_entry(self, leaf: str, row: int, col: int) -> None:
+        block = self._blocks.get(leaf)
+        if self._host is None or block is None:
+            return
+        from desktop.appearance import settings as app_settings
+        from desktop.worker import Job
+        block.jacobian_table.set_entry(row, col, None, self.tr("computing…"))
+        job = self._host.submit(Job("entries", leaf=leaf, i=row, k=col, limits=app_settings.load_limits() or None))
+        self._entry_jobs[job.id] = (leaf, row, col)
+
+    def _request_row(self, leaf: str, row: int, name: str) -> None:
+        """A row's header was clicked: its entries not computed yet, in one "entries" job
+        (``out_2:W``, as :mod:`core.analysis.entries` reads an element's name)."""
+        block = self._blocks.get(leaf)
+        if self._host is None or block is None:
+            return
+        table = block.jacobian_table
+        missing = [c for c in range(table.columnCount()) if table.is_missing(row, c)]
+        if not missing:
+            return
+        from desktop.appearance import settings as app_settings
+        from desktop.worker import Job
+        for c in missing:
+            table.set_entry(row, c, None, self.tr("computing…"))
+        job = self._host.submit(Job("entries", entries=f"{name}:{leaf}", limits=app_settings.load_limits() or None))
+        self._entry_jobs[job.id] = (leaf, row, None)
+
+    def _entries_ready(self, job_id: int, result) -> None:
+        asked = self._entry_jobs.pop(job_id, None)
+        if asked is None or not isinstance(result, dict):
+            return
+        leaf, row, col = asked
+        if result.get("error"):
+            table = self._blocks[leaf].jacobian_table
+            for c in (range(table.columnCount()) if col is None else [col]):
+                if table.is_missing(row, c):
+                    table.set_entry(row, c, None)
+                    table.item(row, c).setToolTip(translate_text(result["error"]))
+            return
+        for e in result.get("entries") or []:
+            block = self._blocks.get(e.get("leaf"))
+            if block is None:
+                continue
+            if e.get("state") == "computed":
+                block.jacobian_table.set_entry(e["row"], e["column"], e["value"])
+            else:
+                block.jacobian_table.set_entry(e["row"], e["column"], None, self.tr("over budget"))
+                block.jacobian_table.item(e["row"], e["column"]).setToolTip(translate_text(result.get("note") or ""))
+
+    def entry_table(self, leaf: str) -> MatrixTable | None:
+        """The table of J's entries of ``leaf`` when it is shown (computed, or "not computed" to click)."""
+        block = self._blocks.get(leaf)
+        return None if block is None or block.sym_values.isHidden() else block.jacobian_table
 
     def set_symbolic_state(self, a: dict) -> None:
         """``a`` is the analysis shown with its symbolic witness's state changed (a numeric stage's,

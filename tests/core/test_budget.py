@@ -86,7 +86,7 @@ def test_the_whole_analysis_deadline_caps_the_symbolic_budget():
     end, seconds, rule = Budget(now, None, 5.0, deadline=now + 3600).symbolic_deadline()
     assert rule == "symbolic_seconds" and 0 < seconds <= 5.0
     end, seconds, rule = Budget(now, 1000.0, None, deadline=None).symbolic_deadline()
-    assert rule == "verdict_target" and end == now + budget_module.TARGET_RUNS * 1000.0 + budget_module.TARGET_SLACK
+    assert rule == "verdict_target" and end == now + budget_module.TARGET_RUNS * 1000.0 + budget_module.TARGET_SLACK - budget_module.AFTER_SYMBOLIC
     # the expressions built during the capture run share the target, and never exceed the shadow's own
     assert Budget(now, 1000.0, None).shadow_seconds(3.0) == (3.0, "symbolic_expressions")
     assert Budget(now, None, 0.5).shadow_seconds(3.0) == (3.0, "symbolic_expressions")

@@ -73,7 +73,7 @@ def test_corpus_is_there():
 def test_recorded_program(path, capsys):
     expected = load_expected(path)
     code, got, err = run_json(capsys, path)
-    assert set(got) - {"analysis_note"} == {"stdout", "error", "warnings", "notes", "tensors", "analysis"}
+    assert set(got) - {"analysis_note"} == {"stdout", "error", "warnings", "notes", "tensors", "analysis", "texts"}
     assert (got["analysis"] is None) == ("analysis_note" in got)
     check_analysis(path, expected, got)
 
@@ -201,13 +201,13 @@ def test_summary_shows_error_line_and_source(tmp_path, capsys):
 
 
 def test_summary_shows_caret_for_rejected_program(tmp_path, capsys):
-    path = write(tmp_path, "import torch\nx = torch.ones(2)\nprint(x.__dict__)\n")
+    path = write(tmp_path, "import torch\nx = torch.ones(2)\nprint(x.__mro__)\n")
     code, out, err = run_text(capsys, path)
     assert code == 2
     assert "rejected before running" in out and "── tensors" not in out
     lines = out.splitlines()
     i = next(i for i, line in enumerate(lines) if line.startswith("    3 | "))
-    assert lines[i] == "    3 | print(x.__dict__)"
+    assert lines[i] == "    3 | print(x.__mro__)"
     caret = lines[i + 1]
     assert caret.strip().endswith("^")
     report = strict_loads(json.dumps(run_to_json_for(path)))
