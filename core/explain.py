@@ -6,8 +6,9 @@ returns an :class:`Explanation`: a short title, what happened in words a
 student can follow, and the usual fix, with a tiny code example where one
 helps.  Unknown errors give ``None``; the caller then shows the message alone.
 
-Translation: every sentence in the table is wrapped in the no-op ``_T(...)``,
-so an extractor finds it, and the English sentence itself is the key.  The
+Translation: every sentence in the table is declared with ``_T(...)``
+(:mod:`core.translatable`: a ``str`` that keeps its template), so an extractor
+finds it, and the English sentence itself is the key.  The
 desktop shows ``QCoreApplication.translate("explain", text)`` for ``title``,
 ``text`` and ``fix``; ``example`` is code and stays as it is.  No sentence has
 placeholders, so a translation is a plain lookup: what depends on the message

@@ -4,13 +4,14 @@ Its own module, with nothing but the standard library, so the app reads and
 writes frames without importing what the service computes with.
 
 Both ways a frame holds plain data only: dicts, lists, tuples, sets, text,
-bytes, numbers, booleans and None.  :func:`loads` refuses every global a
-pickle names (``os.system``, a class, a module that does not exist) before
-anything is imported or called, so a frame cannot run code in its reader.
-A frame's length is bounded (``max_bytes``: :data:`MAX_JOB_BYTES` for a
-message to the service, :data:`MAX_ANSWER_BYTES` for an answer and by
-default): a reader refuses a longer header before reading the body, and a
-writer refuses to send a longer message.
+bytes, numbers, booleans and None, and core's texts (:class:`core.translatable.Text`,
+a str keeping its template and values, so that the app translates a note by
+lookup).  :func:`loads` refuses every other global a pickle names (``os.system``,
+a class, a module that does not exist) before anything is imported or
+called, so a frame cannot run code in its reader.  A frame's length is
+bounded (``max_bytes``: :data:`MAX_JOB_BYTES` for a message to the service,
+:data:`MAX_ANSWER_BYTES` for an answer and by default): a reader refuses a
+longer header before reading the body, and a writer refuses to send a longer message.
 """
 from __future__ import annotations
 
@@ -38,8 +39,16 @@ class FrameError(Exception):
         self.in_sync = in_sync
 
 
+# the one class a frame may name: core's English texts keeping their template and values
+# (core.translatable.Text, a str; built by its own constructor from plain data)
+_TEXT = ("core.translatable", "Text")
+
+
 class _PlainUnpickler(pickle.Unpickler):
     def find_class(self, module, name):
+        if (module, name) == _TEXT:
+            from core.translatable import Text     # stdlib only: no Qt, no numpy
+            return Text
         raise pickle.UnpicklingError(f"it names {module}.{name}")
 
 

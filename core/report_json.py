@@ -17,6 +17,14 @@ from typing import Any
 
 import numpy as np
 
+from core.translatable import texts_json
+
+
+def fold_owner(graph: dict) -> dict:
+    """Original node id -> the id of the fold node hiding it (for every hidden node) in a graph's
+    JSON (core.analysis.folding writes ``folded``; the report and the window read it)."""
+    return {h: n["id"] for n in graph.get("nodes") or [] for h in n.get("folded") or []}
+
 
 def finite_json(x: Any) -> Any:
     """``x`` with every non-finite float (at any depth) replaced by "nan", "inf" or "-inf"."""
@@ -112,12 +120,16 @@ def warning_text(w) -> str:
 
 
 def run_to_json(result, analysis: dict | None = None) -> dict:
-    """The JSON object of DESIGN.md for one run, with its analysis (None when there is none)."""
+    """The JSON object of DESIGN.md for one run, with its analysis (None when there is none).
+    ``texts`` gives the template and values of each of the run's own texts (its notes:
+    :func:`core.translatable.texts_json`); the analysis has its own."""
+    notes = [w.message for w in result.notes]
     return {
         "stdout": result.stdout,
         "error": None if result.error is None else finite_json(result.error.to_json()),
         "warnings": [warning_text(w) for w in result.warnings],
-        "notes": [w.message for w in result.notes],
+        "notes": notes,
         "tensors": tensors_json(result.tensors()),
         "analysis": None if analysis is None else finite_json(analysis),
+        "texts": texts_json(notes),
     }

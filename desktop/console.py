@@ -14,11 +14,13 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from core.explain import Explanation, explain
+from desktop.i18n.composed import translate_text
+from desktop.i18n.explain_strings import CONTEXT as EXPLAIN
 
 _LINE_SCHEME = "line"
 DEFAULT_POINT_SIZE = 11
@@ -26,8 +28,9 @@ _WARNING_TEXT = re.compile(r"^(\w+): (.*)$", re.DOTALL)
 
 
 def _translate_explanation(text: str) -> str:
-    """Explanations are English keys in core's table (context "explain")."""
-    return QCoreApplication.translate("explain", text) if text else ""
+    """Explanations are core's texts too (sentences of core/explain.py, context "explain"),
+    looked up like every other (:func:`desktop.i18n.translate_text`)."""
+    return translate_text(text, EXPLAIN) or ""
 
 
 def _mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -207,7 +210,8 @@ class ConsoleView(QWidget):
         parts = [f"<p style='margin:8px 0 2px 0'><b style='color:{colours['warning']}'>"
                  f"&#9888; {html.escape(category)}</b>{where}</p>",
                  f"<p style='margin:0 0 2px 0; color:{colours['dim']}'>"
-                 f"{html.escape(message).replace(chr(10), '<br>')}</p>"]
+                 # one of core's texts (the app's own notes) is kept as core sent it: shown in the UI's language
+                 f"{html.escape(translate_text(message)).replace(chr(10), '<br>')}</p>"]
         explanation = explain(category, message)
         if explanation is not None:
             parts.append(self._explanation_html(explanation, colours, compact=True))

@@ -76,7 +76,7 @@ class Exporter(QObject):
 
     def _suggested_name(self, fmt: str) -> str:
         # the work's own name (a file's, a lesson's, a restored work's), as the title shows it
-        stem = Path(self.window.document_name()).stem or "program"
+        stem = Path(self.window.document.name).stem or "program"
         suffix = SUFFIXES[fmt]
         if fmt == "script":
             return f"{stem}_pytorch{suffix}"
@@ -93,7 +93,7 @@ class Exporter(QObject):
                                     "and no graph yet. Wait for it to finish (or run the program again if it was "
                                     "cancelled)."))
             return
-        folder = Path(self.window.document_folder() or Path.home())
+        folder = Path(self.window.document.folder() or Path.home())
         filters = {"html": self.tr("HTML report (*.html)"), "latex": self.tr("LaTeX (*.tex)"),
                    "script": self.tr("Python (*.py)"), "svg": self.tr("SVG picture (*.svg)"),
                    "png": self.tr("PNG picture (*.png)")}
@@ -108,7 +108,7 @@ class Exporter(QObject):
             if fmt == "png":
                 self._write_png(path)
                 return
-            options = {"format": fmt, "filename": self.window.document_name(),
+            options = {"format": fmt, "filename": self.window.document.name,
                        "step": self.window.state.step, "lang": _language()}
             job = self.window.host.submit(Job("export", options=options))
         except Exception as e:  # noqa: BLE001 - said in a message, never lost in a slot

@@ -2,7 +2,9 @@
 
 Views write back only through these setters (napari's pattern), so there is
 one source of truth for the program, the chosen output, v and call, the
-latest results and the backward step shown.
+latest results, the backward step shown and the progress of the analysis under
+way.  Where the work is saved, and whether it is, is the
+:class:`~desktop.document.Document`'s.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ class AppState(QObject):
     symbolicStopped = Signal()           # that answer's job stopped before its symbolic J (symbolic_stopped)
     stepChanged = Signal(int)            # -1: before the first backward step
     busyChanged = Signal(bool)
-    progressChanged = Signal(float, str)
+    progressChanged = Signal(float, object)  # the analysis under way: fraction done, core's text (a Text)
 
     def __init__(self):
         super().__init__()
@@ -33,7 +35,7 @@ class AppState(QObject):
         self.partial = False             # the analysis shown is a numeric stage's (its symbolic J still to come)
         self._step = -1
         self._busy = False
-        self.path: str | None = None     # the file the program came from, if any
+        self.progress_text = ""          # the latest progress text, as core sent it ("" when not busy)
 
     # program -------------------------------------------------------------------------
     @property
@@ -130,4 +132,11 @@ class AppState(QObject):
     def set_busy(self, busy: bool):
         if busy != self._busy:
             self._busy = busy
+            if not busy:
+                self.progress_text = ""
             self.busyChanged.emit(busy)
+
+    def set_progress(self, fraction: float, text: str):
+        """The analysis under way is ``fraction`` done; ``text`` (core's English) says at what."""
+        self.progress_text = text
+        self.progressChanged.emit(fraction, text)

@@ -7,7 +7,10 @@ computes in float32, so two numbers agree when they are within
 ``1e-5 + 1e-4·|a|`` of each other.  NaN agrees with NaN and an infinity with
 the same infinity: those are results here, as they are in PyTorch.
 :func:`mismatch` is the same rule kept per entry, for whoever wants to point
-at the entries that disagree rather than only say that some do.
+at the entries that disagree rather than only say that some do: the analysis
+writes it for vᵀJ against the engine's backward (``"mismatch"``, bounded by
+:func:`mismatch_json`), and the app marks those entries, so the marks and the
+verdict can never disagree.
 
 The symbolic witness evaluates J in float64, where e¹⁰⁰ is 2.69e43; the
 program computes in its own dtype, where that number is inf (float32 ends at
@@ -44,10 +47,34 @@ def compare(a, b, scale=None):
     return (float(d.max()) if d.size else 0.0), bool(np.all(d <= tol))
 
 
-def mismatch(a, b) -> np.ndarray:
-    """True where ``a`` and ``b`` disagree (the rule of :func:`compare`, per entry)."""
-    d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
+def mismatch(a, b, scale=None) -> np.ndarray:
+    """True where ``a`` and ``b`` disagree (the rule of :func:`compare`, ``scale`` and all, per entry).
+
+    >>> mismatch([1.0, 2.0, float("nan")], [1.0000001, 2.5, float("nan")]).tolist()
+    [False, True, False]
+    """
+    d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64), scale)
     return d > tol
+
+
+# the per-entry mask is written whole up to this many entries (a tensor's values are: report_json)
+MAX_MASK_ENTRIES = 100_000
+MASK_SAMPLE = 8
+
+
+def mismatch_json(mask) -> dict:
+    """A leaf's mask for the JSON: ``{"mask": nested bools, "count": n}``, or past
+    :data:`MAX_MASK_ENTRIES` ``{"mask": None, "count": n, "first": [flat indices]}`` (the first
+    :data:`MASK_SAMPLE` entries that disagree), so the JSON stays bounded.
+
+    >>> mismatch_json(np.array([[False, True], [False, False]]))
+    {'mask': [[False, True], [False, False]], 'count': 1}
+    """
+    mask = np.asarray(mask, dtype=bool)
+    record = {"mask": mask.tolist() if mask.size <= MAX_MASK_ENTRIES else None, "count": int(mask.sum())}
+    if record["mask"] is None:
+        record["first"] = [int(i) for i in np.flatnonzero(mask)[:MASK_SAMPLE]]
+    return record
 
 
 def in_dtype(a, dtype):

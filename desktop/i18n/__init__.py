@@ -8,10 +8,12 @@
 - :mod:`~desktop.i18n.catalog`: the files, lupdate and lrelease (no Qt import).
 - :mod:`~desktop.i18n.language`: the choice (system / English / 简体中文),
   saved with QSettings, the translators, switching at run time, the menu.
-- :mod:`~desktop.i18n.retranslate`: retranslating windows that already exist.
+- :mod:`~desktop.i18n.retranslate`: retranslating windows that already exist (the
+  desktop's own ``tr()`` strings; core's texts are shown again from their template).
 - :mod:`~desktop.i18n.composed`: ``translate_text(text)``, the texts core composes
-  in English (notes, errors, progress) in the UI's language, matched against
-  core's ``_T`` templates (context ``analysis``).
+  in English (notes, errors, progress) in the UI's language: each is a
+  :class:`core.translatable.Text`, whose template is looked up (context
+  ``analysis``) and whose values are put in; nothing is parsed back.
 
 The names below are loaded on first use, so ``python -m desktop.i18n build``
 (run by scripts/setup.sh) does not load Qt.

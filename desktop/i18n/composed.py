@@ -1,19 +1,27 @@
-"""Texts that core composes in English, shown in the UI's language.
+"""Texts that core composes in English, shown in the UI's language by lookup.
 
-core (Qt-free) writes its notes, errors and progress texts from templates
-marked ``_T("...")`` (see :mod:`core.translatable`), filled with ``.format()``:
-``"line 4 differentiates 2 outputs together; ..."``.  The templates are in the
-catalogue (context ``analysis``), so a composed text can be matched against
-them, as :mod:`desktop.i18n.retranslate` matches the window's strings: each
-template with placeholders is a pattern (``{line}`` captures ``4``), the most
-specific one that fits the whole text wins, and its translation gets the
-values.  A value that is itself a text of the context is translated too
-(``"real PyTorch disagrees: {note}"`` holds a note of the PyTorch witness,
-which may hold the reason a replay stopped); anything else (numbers, shapes,
-names, PyTorch's own messages) is data and stays as it is.
+core (Qt-free) writes its notes, errors and progress texts as
+:class:`core.translatable.Text`: the English rendering (a ``str``) that keeps
+its template and the text of each placeholder.  The template is in the
+catalogue (context ``analysis``, extracted from core's ``_T("...")`` calls by
+:mod:`desktop.i18n.explain_strings`), so a text is shown translated by looking
+its template up (``QCoreApplication.translate("analysis", template)``) and
+putting the values in:
 
-A text the catalogue does not know is returned unchanged, so English is always
-a safe fallback; in English every text comes back as it was.
+- a value that is itself a :class:`~core.translatable.Text` (a note of the
+  PyTorch witness inside "real PyTorch disagrees: {note}", the reason a replay
+  stopped inside that note) is translated the same way;
+- any other value (a number as the English formats it, a shape, a name,
+  PyTorch's own message) is data and stays as it is.
+
+Nothing is parsed back: a plain ``str`` is looked up as a whole (a template of
+no placeholders, such as ``"running the program"``, or a sentence of
+``core/explain.py``), and is shown as it is when the catalogue does not have it.
+A translation that lost a placeholder, or has one of its own, is not used: the
+English is shown instead, so English is always a safe fallback.
+
+A panel keeps the :class:`~core.translatable.Text` it was given and calls
+:func:`translate_text` again on ``QEvent.LanguageChange``.
 
 >>> translate_text("running the program")     # English is installed: the text itself
 'running the program'
@@ -21,108 +29,91 @@ a safe fallback; in English every text comes back as it was.
 from __future__ import annotations
 
 import re
-import sys
-import xml.etree.ElementTree as ET
-from functools import lru_cache
+import string
+from collections import OrderedDict
 
 from PySide6.QtCore import QCoreApplication
 
-from desktop.i18n import catalog
-from desktop.i18n.explain_strings import ANALYSIS
-from desktop.i18n.retranslate import _parse, _pattern
+from core.translatable import CONTEXT as ANALYSIS
+from core.translatable import Text, fields
 
-MAX_DEPTH = 4       # texts inside texts inside texts: a note, its reason, the reason's op name...
+_FORMATTER = string.Formatter()
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 
-class TextTranslator:
-    """Composed texts of one context (any language of the catalogue) in the current language."""
+def translate_text(text: str | None, context: str = ANALYSIS) -> str | None:
+    """``text`` in the current language: a :class:`~core.translatable.Text` by its template
+    (context ``context``) with its values put in; a plain string looked up as it is; the text
+    unchanged when the catalogue has no translation (or it is empty or None)."""
+    if not text:
+        return text
+    if isinstance(text, Text) and text.values:
+        found = _filled(text, context)
+        shown = str.__str__(text) if found is None else found
+    else:
+        shown = QCoreApplication.translate(context, text.template if isinstance(text, Text) else text)
+    _remember(shown, text, context)
+    return shown
 
-    def __init__(self, messages: list[catalog.Message], context: str):
-        self.context = context
-        self._exact: dict[str, str] = {}        # a rendering (source or translation) -> its source
-        self._patterns = []
-        for m in messages:
-            if m.context != context:
-                continue
-            for rendering in {m.source, m.translation} - {""}:
-                self._exact.setdefault(rendering, m.source)
-                pattern = _pattern(rendering, context, m.source)
-                if pattern is not None:
-                    self._patterns.append(pattern)
-        self._patterns.sort(key=lambda p: -p.weight)    # the most specific template first
 
-    def text(self, text: str, depth: int = 0) -> str | None:
-        """``text`` in the current language, or None when no template of the context fits it."""
-        source = self._exact.get(text)
-        if source is not None:
-            return QCoreApplication.translate(self.context, source)
-        if depth >= MAX_DEPTH:
+# What translate_text showed lately: the string shown -> (the text it came from, its context).
+# A widget set from code that does not retranslate itself (a status bar message) is found
+# here by desktop.i18n.retranslate after a switch, by the exact string, never by a pattern.
+MAX_REMEMBERED = 512
+_shown: OrderedDict[str, tuple[str, str]] = OrderedDict()
+
+
+def _remember(shown: str, text: str, context: str) -> None:
+    _shown[shown] = (text, context)
+    _shown.move_to_end(shown)
+    while len(_shown) > MAX_REMEMBERED:
+        _shown.popitem(last=False)
+
+
+def shown_again(shown: str) -> str | None:
+    """A string :func:`translate_text` showed lately, in the current language (None: not one)."""
+    found = _shown.get(shown)
+    return None if found is None else translate_text(*found)
+
+
+def _filled(text: Text, context: str) -> str | None:
+    """The text's template translated, its values put in; None when the translation does not
+    have exactly the template's placeholders (a broken translation: the English is shown)."""
+    translated = QCoreApplication.translate(context, text.template)
+    try:
+        if set(fields(translated)) != set(text.values):
             return None
-        for pattern in self._patterns:
-            if pattern.anchor not in text:
-                continue
-            match = pattern.regex.fullmatch(text)
-            if match is None:
-                continue
-            filled = self._fill(pattern, match.groups(), depth)
-            if filled is not None:
-                return filled
+        pieces = list(_FORMATTER.parse(translated))
+    except ValueError:          # a lone brace in the translation
         return None
-
-    def _fill(self, pattern, groups: tuple[str, ...], depth: int) -> str | None:
-        values, translated = {}, set()
-        for field, value in zip(pattern.fields, groups):
-            inner = self.text(value, depth + 1)
-            values[field] = value if inner is None else inner
-            if inner is not None:
-                translated.add(field)
-        try:
-            pieces = _parse(QCoreApplication.translate(self.context, pattern.source))
-        except ValueError:          # a broken translation: keep the text as it is
-            return None
-        if {field for _, field in pieces if field is not None} != set(values):
-            return None             # the translation lost a placeholder, or has one of its own
-        return _join(pieces, values, translated)
+    values, inner = {}, set()
+    for name, value in text.values.items():
+        if isinstance(value, Text):
+            values[name] = translate_text(value, ANALYSIS)     # a text inside a text: core's analysis context
+            inner.add(name)
+        else:
+            values[name] = value
+    return _join(pieces, values, inner)
 
 
-def _join(pieces, values: dict[str, str], translated: set[str]) -> str:
+def _join(pieces, values: dict[str, str], inner: set[str]) -> str:
     """The pieces with the values put in.  A translation keeps a space around a placeholder,
-    which suits a name ("而 out 的形状"); a value that is a translated text of its own is
-    set without the space where Chinese meets Chinese ("而第 4 行求导的张量的形状")."""
-    text, trim_next = "", False
-    for literal, field in pieces:
+    which suits a name ("而 out 的形状"); a value that is a translated text of its own is set
+    without the space where Chinese meets Chinese ("而第 4 行求导的张量的形状")."""
+    text, trim_next, auto = "", False, 0
+    for literal, field, _, _ in pieces:
         if trim_next and literal[:1] == " " and _CJK.match(literal[1:2]):
             literal = literal[1:]
         text += literal
         trim_next = False
         if field is None:
             continue
+        if field == "":
+            field, auto = str(auto), auto + 1
         value = values[field]
-        if field in translated and value:
+        if field in inner and value:
             if _CJK.match(value[0]) and text.endswith(" ") and _CJK.match(text[-2:-1]):
                 text = text[:-1]
             trim_next = bool(_CJK.match(value[-1]))
         text += value
     return text
-
-
-@lru_cache(maxsize=None)
-def translator(context: str = ANALYSIS) -> TextTranslator:
-    """The context's translator, read from the catalogue once."""
-    messages = []
-    for language in catalog.TRANSLATED_LANGUAGES:
-        try:
-            messages += catalog.read_ts(catalog.ts_path(language))
-        except (OSError, ET.ParseError) as error:     # no catalogue: English it is
-            print(f"backprop-lens: cannot read the {language} catalogue: {error}", file=sys.stderr)
-    return TextTranslator(messages, context)
-
-
-def translate_text(text: str | None, context: str = ANALYSIS) -> str | None:
-    """A text core composed from a ``_T`` template of ``context``, in the current language,
-    values put in; the text unchanged when no template fits (or it is empty or None)."""
-    if not text:
-        return text
-    found = translator(context).text(text)
-    return text if found is None else found

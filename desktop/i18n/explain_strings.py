@@ -10,8 +10,14 @@ like any other source.  Two contexts:
 - ``explain``: the sentences of ``core/explain.py`` (plain sentences, looked up as they are);
 - ``analysis``: the ``_T`` texts of every other module of core: the templates of
   the analysis's notes and errors, the chain rule's notes, the progress texts and
-  the service's export errors (``"line {line} differentiates {n} outputs..."``),
-  which the desktop matches composed texts against (:mod:`desktop.i18n.composed`).
+  the service's export errors (``"line {line} differentiates {n} outputs..."``).
+  core's texts carry their template and values (:class:`core.translatable.Text`),
+  so the desktop looks the template up here and puts the values in
+  (:mod:`desktop.i18n.composed`).
+
+The stub is generated each time ``update`` runs (never committed, so it is never
+stale); tests/desktop/test_i18n_core_texts.py checks that the .ts holds exactly
+these templates, each translated with its placeholders.
 
 Every module under core is scanned, not a list of them, so a ``_T`` added
 anywhere in core reaches the translation file without anyone remembering to

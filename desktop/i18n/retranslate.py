@@ -21,6 +21,12 @@ Strings the catalogue does not know (user data, numbers, names) are left
 alone, and so are rich-text views built from pieces: those are rebuilt by
 their owners on ``QEvent.LanguageChange`` (the console, the main window's
 results).
+
+core's texts (contexts ``analysis`` and ``explain``) are never matched here: a
+panel shows them from the :class:`core.translatable.Text` it keeps, and a
+string shown by :func:`desktop.i18n.composed.translate_text` is found again by
+that exact string (:func:`~desktop.i18n.composed.shown_again`), its text
+translated anew from its template and values.
 """
 from __future__ import annotations
 
@@ -34,6 +40,8 @@ from PySide6.QtWidgets import (QAbstractButton, QComboBox, QGroupBox, QLabel, QL
                                QPlainTextEdit, QStatusBar, QTabBar, QTextEdit, QTreeWidget, QWidget)
 
 from desktop.i18n.catalog import Message
+from desktop.i18n.composed import shown_again
+from desktop.i18n.explain_strings import CONTEXTS as CORE_CONTEXTS
 
 # Qt's own strings that widgets set once, when they are made (qtbase_*.qm translates them).
 QT_MESSAGES = (("QTabBar", "Scroll Left"), ("QTabBar", "Scroll Right"), ("QDockWidget", "Close"),
@@ -99,6 +107,8 @@ class Retranslator:
         self._patterns: list[_Pattern] = []
         seen = set()
         for m in messages:
+            if m.context in CORE_CONTEXTS:      # core's texts: shown again from their Text, never parsed
+                continue
             for rendering in {m.source, m.translation} - {""}:
                 self._exact.setdefault(rendering, []).append((m.context, m.source))
                 if (rendering, m.context, m.source) not in seen:
@@ -146,6 +156,9 @@ class Retranslator:
         """
         if not text or not text.strip():
             return None
+        found = shown_again(text)
+        if found is not None:
+            return found
         found = self._known(text, contexts)
         if found is not None:
             return found
@@ -196,7 +209,11 @@ class Retranslator:
 
     def _value(self, value: str, context: str) -> str:
         """A value put into a message is translated too when the same class made it from a
-        message of its own ("Untitled" in "{0}[*] — Backprop Lens"); anything else is data."""
+        message of its own ("Untitled" in "{0}[*] — Backprop Lens"), or when it is one of core's
+        texts shown lately ("No analysis for this run: {0}"); anything else is data."""
+        again = shown_again(value)
+        if again is not None:
+            return again
         keys = [key for key in self._exact.get(value, ()) if key[0] == context]
         return QCoreApplication.translate(*keys[0]) if keys else value
 

@@ -10,8 +10,8 @@ from desktop.results.colors import status_colors
 from desktop.results.labels import IDENTIFIER, small, titled, wrapping_label
 from desktop.results.math_view import MathLabel
 from desktop.results.matrix_table import MatrixTable
-from desktop.results.values import (as_grid, as_rows, format_number, grid_labels, grid_shape, nested_shape, product,
-                                    shape_text)
+from desktop.results.values import (as_grid, as_rows, format_number, grid_labels, grid_shape, marked_cells,
+                                    nested_shape, product, shape_text)
 
 TOP = Qt.AlignmentFlag.AlignTop
 LEFT_TOP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
@@ -157,9 +157,12 @@ class LeafBlock(QWidget):
         self.differing = 0
         self._has_relation = self.vjp_table is not None and self.backward_table is not None
         if self._has_relation:
-            vjp, backward = a["vjp"][self.leaf], a["backward"][self.leaf]
-            self.differing = self.vjp_table.highlight_differences(as_grid(backward, self.leaf_shape))
-            self.backward_table.highlight_differences(as_grid(vjp, self.leaf_shape))
+            # the entries the verdict's own rule found to disagree, as core marked them
+            record = (a.get("mismatch") or {}).get(self.leaf)
+            cells = marked_cells(record, self.leaf_shape)
+            self.vjp_table.set_highlighted(cells)
+            self.backward_table.set_highlighted(cells)
+            self.differing = int((record or {}).get("count", len(cells)))
         self.relation = _scaled_bold(QLabel("=" if self.differing == 0 else "≠"), 2.0)
         self.relation.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.relation.setToolTip(self.tr("vᵀJ and {leaf}.grad, entry by entry").format(leaf=self.leaf))

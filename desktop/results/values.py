@@ -194,12 +194,24 @@ def _index_of(flat_index: int, shape) -> list[int]:
     return index[::-1]
 
 
-def differs(a, b) -> bool:
-    """Whether two displayed entries differ beyond float32 noise (the verdict's
-    own tolerance: 1e-5 + 1e-4·|a|); nan equals nan, infinities by sign."""
-    x, y = to_float(a), to_float(b)
-    if math.isnan(x) or math.isnan(y):
-        return not (math.isnan(x) and math.isnan(y))
-    if math.isinf(x) or math.isinf(y):
-        return x != y
-    return abs(x - y) > 1e-5 + 1e-4 * abs(x)
+def marked_cells(record: dict | None, shape) -> set[tuple[int, int]]:
+    """The (row, column) cells of the :func:`grid_shape` layout of a tensor of ``shape`` whose
+    entries core found to disagree: ``record`` is one leaf of the analysis's ``"mismatch"``
+    (``{"mask": nested bools, "count": n}``, or past its bound ``{"mask": None, "first": [flat
+    indices]}``; see ``core.analysis.verdict.mismatch_json``).  The verdict's own rule decided
+    each entry; nothing is compared here.
+
+    >>> sorted(marked_cells({"mask": [[False, True], [True, False]], "count": 2}, [2, 2]))
+    [(0, 1), (1, 0)]
+    >>> sorted(marked_cells({"mask": None, "count": 9, "first": [0, 5]}, [3]))
+    [(0, 0)]
+    """
+    if not record:
+        return set()
+    _, cols = grid_shape(shape)
+    n = product(shape)
+    if record.get("mask") is not None:
+        flat = [i for i, marked in enumerate(flatten(record["mask"])) if marked]
+    else:
+        flat = [int(i) for i in record.get("first") or []]
+    return {divmod(i, cols) for i in flat if 0 <= i < n}

@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AnalysisRunner</name>
+    <message>
+        <source>Cancelled: the numeric verdict and x.grad stay; the symbolic Jacobian was not computed.</source>
+        <translation>已取消：数值结论和 x.grad 保留；符号雅可比矩阵没有计算。</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>The program&apos;s calls changed: the first is analysed again.</source>
+        <translation>程序的求导调用变了：重新分析第一次。</translation>
+    </message>
+    <message>
+        <source>The call chosen could not be analysed ({0}); the first is analysed instead.</source>
+        <translation>无法分析所选的调用（{0}）；改为分析第一次。</translation>
+    </message>
+    <message>
+        <source>This program has no tensor named {0}: the tensor it differentiates is analysed instead.</source>
+        <translation>这个程序里没有名为 {0} 的张量：现在分析的是程序求导的那个张量。</translation>
+    </message>
+    <message>
+        <source>v no longer fits the output, whose shape is {0} now: it is back to its default.</source>
+        <translation>v 与输出的形状不再相符（输出现在的形状是 {0}）：v 已恢复为默认值。</translation>
+    </message>
+    <message>
+        <source>Numeric verdict in {0:.0f} ms; the symbolic Jacobian is being computed…</source>
+        <translation>数值结论用时 {0:.0f} 毫秒；正在计算符号雅可比矩阵…</translation>
+    </message>
+    <message>
+        <source>Analysed in {0:.0f} ms</source>
+        <translation>分析用时 {0:.0f} 毫秒</translation>
+    </message>
+    <message>
+        <source>The analysis failed inside Backprop Lens; your program is safe in the editor.</source>
+        <translation>Backprop Lens 内部分析失败；你的程序仍完好地保留在编辑器中。</translation>
+    </message>
+    <message>
+        <source>Backprop Lens</source>
+        <translation>Backprop Lens</translation>
+    </message>
+    <message>
+        <source>The analysis failed inside Backprop Lens. Your program is safe in the editor.</source>
+        <translation>Backprop Lens 内部分析失败。你的程序仍完好地保留在编辑器中。</translation>
+    </message>
+</context>
+<context>
     <name>CallPicker</name>
     <message>
         <source>line {0}: {1}</source>
@@ -96,6 +143,29 @@
     <message>
         <source>The program printed nothing.</source>
         <translation>程序没有打印任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>Dialogs</name>
+    <message>
+        <source>Change limits...</source>
+        <translation>更改限制...</translation>
+    </message>
+    <message>
+        <source>Settings ▸ Limits: raise the limit that stopped the run</source>
+        <translation>设置 ▸ 限制：提高使运行停下的那项限制</translation>
+    </message>
+    <message>
+        <source>About Backprop Lens</source>
+        <translation>关于 Backprop Lens</translation>
+    </message>
+    <message>
+        <source>(not installed)</source>
+        <translation>（未安装）</translation>
+    </message>
+    <message>
+        <source>See what PyTorch&apos;s backward() computes: the Jacobian of the output, vᵀJ, the backward result and the chain rule, node by node.</source>
+        <translation>看清 PyTorch 的 backward() 到底算了什么：输出的雅可比矩阵、vᵀJ、backward 的结果，以及逐个节点的链式法则。</translation>
     </message>
 </context>
 <context>
@@ -206,18 +276,125 @@
     </message>
 </context>
 <context>
+    <name>FileActions</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Backprop Lens</source>
+        <translation>Backprop Lens</translation>
+    </message>
+    <message>
+        <source>Save changes to {0}?</source>
+        <translation>保存对 {0} 的修改吗？</translation>
+    </message>
+    <message>
+        <source>Your changes will be lost if you don&apos;t save them.</source>
+        <translation>如果不保存，你的修改将会丢失。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Workspaces and programs (*{0} *.py);;Workspaces (*{0});;Python programs (*.py);;All files (*)</source>
+        <translation>工作区和程序 (*{0} *.py);;工作区 (*{0});;Python 程序 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Opened {0}</source>
+        <translation>已打开 {0}</translation>
+    </message>
+    <message>
+        <source>Part of {0} was not valid and was left out: {1}. The rest, the program above all, is as it was.</source>
+        <translation>{0} 的一部分无效，已略去：{1}。其余部分（尤其是程序）保持原样。</translation>
+    </message>
+    <message>
+        <source>Open Recent</source>
+        <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>{0} is no longer there, so it was removed from the recent files.</source>
+        <translation>{0} 已不存在，已从最近打开的文件中移除。</translation>
+    </message>
+    <message>
+        <source>(no recent files)</source>
+        <translation>（没有最近打开的文件）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the list</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Save workspace</source>
+        <translation>保存工作区</translation>
+    </message>
+    <message>
+        <source>Workspaces (*{0})</source>
+        <translation>工作区 (*{0})</translation>
+    </message>
+    <message>
+        <source>{0} already exists. Replace it?</source>
+        <translation>{0} 已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
+    <message>
+        <source>Save program</source>
+        <translation>保存程序</translation>
+    </message>
+    <message>
+        <source>Python programs (*.py)</source>
+        <translation>Python 程序 (*.py)</translation>
+    </message>
+    <message>
+        <source>Recovered work</source>
+        <translation>恢复的工作</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+</context>
+<context>
     <name>GraphItems</name>
+    <message>
+        <source>{0}: {1} nodes</source>
+        <translation>{0}：{1} 个节点</translation>
+    </message>
     <message>
         <source>+{0} nodes</source>
         <translation>+{0} 个节点</translation>
+    </message>
+    <message>
+        <source>{0} · call {1}</source>
+        <translation>{0} · 第 {1} 次调用</translation>
     </message>
     <message>
         <source>leaf</source>
         <translation>叶子</translation>
     </message>
     <message>
+        <source>double-click to expand</source>
+        <translation>双击展开</translation>
+    </message>
+    <message>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
+    </message>
+    <message>
+        <source>The nodes of this module call, collapsed into one. Double-click to expand it.</source>
+        <translation>这次模块调用的节点，已收起为一个。双击展开。</translation>
+    </message>
+    <message>
+        <source>{0} calls of {1} folded into one ({2} nodes: {3} each): the graph has more nodes than it can show readably</source>
+        <translation>{1} 的 {0} 次调用折叠为一个节点（共 {2} 个节点，每次：{3}）：图的节点太多，无法清楚地全部显示</translation>
     </message>
     <message>
         <source>{0} nodes folded into one: the graph has more nodes than it can show readably</source>
@@ -226,6 +403,10 @@
     <message>
         <source>name: {0}</source>
         <translation>名称：{0}</translation>
+    </message>
+    <message>
+        <source>parameter: {0}</source>
+        <translation>参数：{0}</translation>
     </message>
     <message>
         <source>scalar</source>
@@ -238,6 +419,10 @@
     <message>
         <source>value: {0}</source>
         <translation>值：{0}</translation>
+    </message>
+    <message>
+        <source>The nodes this module call made. Double-click to collapse it into one node.</source>
+        <translation>这次模块调用产生的节点。双击收起为一个节点。</translation>
     </message>
     <message>
         <source>grad: {0}</source>
@@ -636,98 +821,6 @@
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <source>Cancelled: the numeric verdict and x.grad stay; the symbolic Jacobian was not computed.</source>
-        <translation>已取消：数值结论和 x.grad 保留；符号雅可比矩阵没有计算。</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>The program&apos;s calls changed: the first is analysed again.</source>
-        <translation>程序的求导调用变了：重新分析第一次。</translation>
-    </message>
-    <message>
-        <source>The call chosen could not be analysed ({0}); the first is analysed instead.</source>
-        <translation>无法分析所选的调用（{0}）；改为分析第一次。</translation>
-    </message>
-    <message>
-        <source>This program has no tensor named {0}: the tensor it differentiates is analysed instead.</source>
-        <translation>这个程序里没有名为 {0} 的张量：现在分析的是程序求导的那个张量。</translation>
-    </message>
-    <message>
-        <source>v no longer fits the output, whose shape is {0} now: it is back to its default.</source>
-        <translation>v 与输出的形状不再相符（输出现在的形状是 {0}）：v 已恢复为默认值。</translation>
-    </message>
-    <message>
-        <source>Numeric verdict in {0:.0f} ms; the symbolic Jacobian is being computed…</source>
-        <translation>数值结论用时 {0:.0f} 毫秒；正在计算符号雅可比矩阵…</translation>
-    </message>
-    <message>
-        <source>Analysed in {0:.0f} ms</source>
-        <translation>分析用时 {0:.0f} 毫秒</translation>
-    </message>
-    <message>
-        <source>The analysis failed inside Backprop Lens; your program is safe in the editor.</source>
-        <translation>Backprop Lens 内部分析失败；你的程序仍完好地保留在编辑器中。</translation>
-    </message>
-    <message>
-        <source>The analysis failed inside Backprop Lens. Your program is safe in the editor.</source>
-        <translation>Backprop Lens 内部分析失败。你的程序仍完好地保留在编辑器中。</translation>
-    </message>
-    <message>
-        <source>Backprop Lens note</source>
-        <translation>Backprop Lens 提示</translation>
-    </message>
-    <message>
-        <source>What the program printed comes from its own backward, with its own v; J, vᵀJ and x.grad here use the v chosen above.</source>
-        <translation>程序打印的内容来自它自己的 backward，用的是它自己的 v；这里的 J、vᵀJ 和 x.grad 用的是上面选的 v。</translation>
-    </message>
-    <message>
-        <source>The backward graph and its step-through come with the full result, once the symbolic Jacobian is done.</source>
-        <translation>反向计算图及其逐步演示会随完整结果一起给出，即符号雅可比矩阵算完之后。</translation>
-    </message>
-    <message>
-        <source>No graph: the analysis was cancelled before the graph was drawn. Run the program again (Ctrl+Enter) to see it.</source>
-        <translation>没有计算图：分析在绘制计算图之前被取消了。重新运行程序（Ctrl+Enter）即可看到。</translation>
-    </message>
-    <message>
-        <source>No graph: the analysis stopped before the graph was drawn.</source>
-        <translation>没有计算图：分析在绘制计算图之前停止了。</translation>
-    </message>
-    <message>
-        <source>Analysing the program...</source>
-        <translation>正在分析程序……</translation>
-    </message>
-    <message>
-        <source>No graph yet: it is drawn once the program has run.</source>
-        <translation>还没有计算图：程序运行后才会画出。</translation>
-    </message>
-    <message>
-        <source>No graph: the program was not run ({0} at line {1}).</source>
-        <translation>没有计算图：程序没有运行（第 {1} 行有 {0}）。</translation>
-    </message>
-    <message>
-        <source>No graph: the program was not run ({0}).</source>
-        <translation>没有计算图：程序没有运行（{0}）。</translation>
-    </message>
-    <message>
-        <source>No graph: the program stopped with an error at line {0}.</source>
-        <translation>没有计算图：程序在第 {0} 行出错停止了。</translation>
-    </message>
-    <message>
-        <source>No graph: the program stopped with an error.</source>
-        <translation>没有计算图：程序出错停止了。</translation>
-    </message>
-    <message>
-        <source>No graph: there is no analysis for this run (the results say why).</source>
-        <translation>没有计算图：本次运行没有分析结果（原因见结果面板）。</translation>
-    </message>
-    <message>
-        <source>(the tensor the program differentiates)</source>
-        <translation>（程序求导的那个张量）</translation>
-    </message>
-    <message>
         <source>Run a program that differentiates something first.</source>
         <translation>请先运行一个会求导的程序。</translation>
     </message>
@@ -748,108 +841,12 @@
         <translation>{0}[*] — Backprop Lens</translation>
     </message>
     <message>
-        <source>Save changes to {0}?</source>
-        <translation>保存对 {0} 的修改吗？</translation>
-    </message>
-    <message>
-        <source>Your changes will be lost if you don&apos;t save them.</source>
-        <translation>如果不保存，你的修改将会丢失。</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <source>Workspaces and programs (*{0} *.py);;Workspaces (*{0});;Python programs (*.py);;All files (*)</source>
-        <translation>工作区和程序 (*{0} *.py);;工作区 (*{0});;Python 程序 (*.py);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Opened {0}</source>
-        <translation>已打开 {0}</translation>
-    </message>
-    <message>
-        <source>Part of {0} was not valid and was left out: {1}. The rest, the program above all, is as it was.</source>
-        <translation>{0} 的一部分无效，已略去：{1}。其余部分（尤其是程序）保持原样。</translation>
-    </message>
-    <message>
-        <source>Open Recent</source>
-        <translation>最近打开</translation>
-    </message>
-    <message>
-        <source>{0} is no longer there, so it was removed from the recent files.</source>
-        <translation>{0} 已不存在，已从最近打开的文件中移除。</translation>
-    </message>
-    <message>
-        <source>(no recent files)</source>
-        <translation>（没有最近打开的文件）</translation>
-    </message>
-    <message>
-        <source>&amp;Clear the list</source>
-        <translation>清空列表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Save workspace</source>
-        <translation>保存工作区</translation>
-    </message>
-    <message>
-        <source>Workspaces (*{0})</source>
-        <translation>工作区 (*{0})</translation>
-    </message>
-    <message>
-        <source>{0} already exists. Replace it?</source>
-        <translation>{0} 已存在。要替换它吗？</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
-    </message>
-    <message>
-        <source>Saved {0}</source>
-        <translation>已保存 {0}</translation>
-    </message>
-    <message>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-        <source>Recovered work</source>
-        <translation>恢复的工作</translation>
-    </message>
-    <message>
-        <source>Restore</source>
-        <translation>恢复</translation>
-    </message>
-    <message>
-        <source>Change limits...</source>
-        <translation>更改限制...</translation>
-    </message>
-    <message>
-        <source>Settings ▸ Limits: raise the limit that stopped the run</source>
-        <translation>设置 ▸ 限制：提高使运行停下的那项限制</translation>
-    </message>
-    <message>
-        <source>(not installed)</source>
-        <translation>（未安装）</translation>
-    </message>
-    <message>
-        <source>See what PyTorch&apos;s backward() computes: the Jacobian of the output, vᵀJ, the backward result and the chain rule, node by node.</source>
-        <translation>看清 PyTorch 的 backward() 到底算了什么：输出的雅可比矩阵、vᵀJ、backward 的结果，以及逐个节点的链式法则。</translation>
-    </message>
-    <message>
-        <source>Save program</source>
-        <translation>保存程序</translation>
-    </message>
-    <message>
         <source>Run the program and analyse it now (Ctrl+Enter); it also runs by itself a moment after each edit</source>
         <translation>立即运行并分析程序（Ctrl+Enter）；每次编辑后稍等片刻，程序也会自动运行</translation>
-    </message>
-    <message>
-        <source>Python programs (*.py)</source>
-        <translation>Python 程序 (*.py)</translation>
-    </message>
-    <message>
-        <source>About Backprop Lens</source>
-        <translation>关于 Backprop Lens</translation>
     </message>
 </context>
 <context>
@@ -1052,6 +1049,61 @@
     </message>
 </context>
 <context>
+    <name>ResultsDisplay</name>
+    <message>
+        <source>Backprop Lens note</source>
+        <translation>Backprop Lens 提示</translation>
+    </message>
+    <message>
+        <source>What the program printed comes from its own backward, with its own v; J, vᵀJ and x.grad here use the v chosen above.</source>
+        <translation>程序打印的内容来自它自己的 backward，用的是它自己的 v；这里的 J、vᵀJ 和 x.grad 用的是上面选的 v。</translation>
+    </message>
+    <message>
+        <source>The backward graph and its step-through come with the full result, once the symbolic Jacobian is done.</source>
+        <translation>反向计算图及其逐步演示会随完整结果一起给出，即符号雅可比矩阵算完之后。</translation>
+    </message>
+    <message>
+        <source>No graph: the analysis was cancelled before the graph was drawn. Run the program again (Ctrl+Enter) to see it.</source>
+        <translation>没有计算图：分析在绘制计算图之前被取消了。重新运行程序（Ctrl+Enter）即可看到。</translation>
+    </message>
+    <message>
+        <source>No graph: the analysis stopped before the graph was drawn.</source>
+        <translation>没有计算图：分析在绘制计算图之前停止了。</translation>
+    </message>
+    <message>
+        <source>Analysing the program...</source>
+        <translation>正在分析程序……</translation>
+    </message>
+    <message>
+        <source>No graph yet: it is drawn once the program has run.</source>
+        <translation>还没有计算图：程序运行后才会画出。</translation>
+    </message>
+    <message>
+        <source>No graph: the program was not run ({0} at line {1}).</source>
+        <translation>没有计算图：程序没有运行（第 {1} 行有 {0}）。</translation>
+    </message>
+    <message>
+        <source>No graph: the program was not run ({0}).</source>
+        <translation>没有计算图：程序没有运行（{0}）。</translation>
+    </message>
+    <message>
+        <source>No graph: the program stopped with an error at line {0}.</source>
+        <translation>没有计算图：程序在第 {0} 行出错停止了。</translation>
+    </message>
+    <message>
+        <source>No graph: the program stopped with an error.</source>
+        <translation>没有计算图：程序出错停止了。</translation>
+    </message>
+    <message>
+        <source>No graph: there is no analysis for this run (the results say why).</source>
+        <translation>没有计算图：本次运行没有分析结果（原因见结果面板）。</translation>
+    </message>
+    <message>
+        <source>(the tensor the program differentiates)</source>
+        <translation>（程序求导的那个张量）</translation>
+    </message>
+</context>
+<context>
     <name>RowByRowPanel</name>
     <message>
         <source>J row by row</source>
@@ -1181,6 +1233,30 @@
     <message>
         <source>No analysis for this run: {note}</source>
         <translation>本次运行没有分析结果：{note}</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <source>Not computed: the symbolic Jacobian did not fit its budget. Click to compute this entry.</source>
+        <translation>未计算：符号雅可比矩阵超出了预算。点击以计算这个元素。</translation>
+    </message>
+    <message>
+        <source>Click an entry to see its chain-rule paths; an entry not computed is computed symbolically when clicked.</source>
+        <translation>点击一个元素查看它的链式法则路径；未计算的元素在点击时以符号方式计算。</translation>
+    </message>
+    <message>
+        <source>Click a row&apos;s name to compute the whole row symbolically.</source>
+        <translation>点击一行的名称，以符号方式计算整行。</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>超出预算</translation>
     </message>
     <message>
         <source>Analysing the program: its Jacobian J, vᵀJ and the engine&apos;s backward will appear here side by side.</source>
@@ -1812,6 +1888,58 @@
         <translation>自定义 Function {node} 的 backward 与它的 forward 不一致：它传给 {inputs} 的梯度不是 forward 所计算内容的导数（见第 {step} 步）</translation>
     </message>
     <message>
+        <source>cannot read the selection {piece!r}: write {syntax}, 1-based as the elements are named (e.g. out[1]:x[1,2] or out_1:x_12), a row (out[2]) or a column (x[1,2]); separate several with &apos;;&apos;</source>
+        <translation>无法读取选择 {piece!r}：请写成 {syntax}，与元素的命名一样从 1 开始（例如 out[1]:x[1,2] 或 out_1:x_12），也可以是一行（out[2]）或一列（x[1,2]）；多个选择用 &apos;;&apos; 分隔</translation>
+    </message>
+    <message>
+        <source>the selection is empty: write {syntax}, e.g. out[1]:x[1,2]</source>
+        <translation>选择为空：请写成 {syntax}，例如 out[1]:x[1,2]</translation>
+    </message>
+    <message>
+        <source>in {text!r}, {name} is not the output: write the output&apos;s element first, then the leaf&apos;s ({syntax}); the output is {output}</source>
+        <translation>在 {text!r} 中，{name} 不是输出：先写输出的元素，再写叶子的元素（{syntax}）；输出是 {output}</translation>
+    </message>
+    <message>
+        <source>the selection names over {limit:,} entries of J; ask for at most {limit:,} at a time (a row or a column, or single entries)</source>
+        <translation>该选择涉及 J 的 {limit:,} 个以上元素；每次最多请求 {limit:,} 个（一行、一列或单个元素）</translation>
+    </message>
+    <message>
+        <source>{name!r} is neither the output ({output}) nor a leaf of J ({leaves})</source>
+        <translation>{name!r} 既不是输出（{output}），也不是 J 的叶子（{leaves}）</translation>
+    </message>
+    <message>
+        <source>{name} is the output; after &apos;:&apos; comes a leaf of J ({leaves})</source>
+        <translation>{name} 是输出；&apos;:&apos; 之后应是 J 的叶子（{leaves}）</translation>
+    </message>
+    <message>
+        <source>{text!r}: {name} is a single number (0-dim), named {name} with no index</source>
+        <translation>{text!r}：{name} 是单个数（0 维），直接写 {name}，不加下标</translation>
+    </message>
+    <message>
+        <source>{text!r} is not an element of {name}: {name} has shape {shape}, so write {name}[{letters}] with {runs} (1-based, as in {first}; * for every index of a dimension)</source>
+        <translation>{text!r} 不是 {name} 的元素：{name} 的形状是 {shape}，请写成 {name}[{letters}]，其中 {runs}（从 1 开始，与 {first} 一样；* 表示该维的所有下标）</translation>
+    </message>
+    <message>
+        <source>no entry of J can be computed symbolically: the symbols were not followed through the whole forward (it stopped at {op}: {reason})</source>
+        <translation>无法以符号方式计算 J 的任何元素：符号没有跟踪完整个前向计算（停在 {op}：{reason}）</translation>
+    </message>
+    <message>
+        <source>{done} of {total} entries of J were computed within {seconds:g} s; the others are over budget</source>
+        <translation>在 {seconds:g} 秒内计算了 J 的 {total} 个元素中的 {done} 个；其余的超出预算</translation>
+    </message>
+    <message>
+        <source>this analysis has no J to take entries from: no leaf that requires grad reaches the output</source>
+        <translation>这次分析没有可取元素的 J：没有需要梯度的叶子影响到输出</translation>
+    </message>
+    <message>
+        <source>{name!r} is not a leaf of J ({leaves})</source>
+        <translation>{name!r} 不是 J 的叶子（{leaves}）</translation>
+    </message>
+    <message>
+        <source>J has no entry at row {row}, column {column} for {leaf}</source>
+        <translation>对于 {leaf}，J 在第 {row} 行第 {column} 列没有元素</translation>
+    </message>
+    <message>
         <source>the program replaced a tensor&apos;s numbers through .data (param.data = ..., module.double()), which a replay does not see</source>
         <translation>程序通过 .data（param.data = ...、module.double()）替换了张量的数值，重放看不到这一点</translation>
     </message>
@@ -1924,6 +2052,10 @@
         <translation>分析时间（秒）</translation>
     </message>
     <message>
+        <source>seconds for the symbolic Jacobian</source>
+        <translation>符号雅可比矩阵的秒数</translation>
+    </message>
+    <message>
         <source>matplotlib: plots are not drawn (nor saved) in Backprop Lens; the program runs on without them</source>
         <translation>matplotlib：Backprop Lens 中不绘制（也不保存）图表；程序在没有图表的情况下继续运行</translation>
     </message>
@@ -1942,6 +2074,14 @@
     <message>
         <source>programs are interpreted, not run under a debugger; print the values you want to see</source>
         <translation>程序是被解释执行的，不在调试器下运行；请打印你想查看的值</translation>
+    </message>
+    <message>
+        <source>there is no analysis with a J to compute entries of</source>
+        <translation>还没有带 J 的分析可以计算元素</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>AccumulateGrad adds the arriving gradient g into the leaf&apos;s .grad: .grad += g (the first gradient is stored as it is).</source>

@@ -144,11 +144,11 @@ def test_the_output_list_shows_a_chosen_output_even_when_a_stopped_run_has_not_m
 
 # -- 2. Cancel ---------------------------------------------------------------------------------
 def wait_for_the_trace(qtbot, w):
-    """Until the analysis has passed its symbolic stage (its last progress), so that it is in or
-    near the backward trace, which runs the slow hook again."""
-    job = w._job_id
-    with qtbot.waitSignal(w.host.worker.progress, timeout=30000,
-                          check_params_cb=lambda job_id, fraction, _text: job_id == job and fraction >= 1.0) as seen:
+    """Until the analysis has sent its numeric stage (the "partial" answer), so that it is in the
+    backward trace that comes next, which runs the slow hook again."""
+    job = w.runner.job_id
+    with qtbot.waitSignal(w.host.worker.partialReady, timeout=30000,
+                          check_params_cb=lambda job_id, _outcome: job_id == job) as seen:
         pass
     # kept alive with the window: progress signals queued for a freed blocker were seen to reach it
     # (tests/desktop/test_exports.py, test_every_job_waiting_fails_when_the_analysis_process_dies)
@@ -187,7 +187,7 @@ def test_stepping_and_playing_the_backward_pass_do_not_mark_the_lesson_modified(
     lesson = resources.DEFAULT_LESSON
     with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
         assert window.open_lesson(lesson)
-    assert len(window.state.trace) >= 3 and not window.is_modified()
+    assert len(window.state.trace) >= 3 and not window.document.is_modified()
     window.stepper.next()
     window.stepper.next()
     assert window.state.step == 1
@@ -195,17 +195,17 @@ def test_stepping_and_playing_the_backward_pass_do_not_mark_the_lesson_modified(
     window.stepper.play()
     qtbot.waitUntil(lambda: not window.stepper.is_playing(), timeout=20000)
     window.stepper.last()
-    assert not window.is_modified() and not window.isWindowModified()   # was: "lesson.py*"
-    assert window.maybe_save_changes()          # no "Save changes?" before the next lesson
+    assert not window.document.is_modified() and not window.isWindowModified()   # was: "lesson.py*"
+    assert window.files.maybe_save_changes()          # no "Save changes?" before the next lesson
     window.editor.insertPlainText("# a note\n")
-    assert window.is_modified() and window.isWindowModified()
+    assert window.document.is_modified() and window.isWindowModified()
 
 
 def test_the_step_is_still_saved_with_the_work(qtbot, window, tmp_path):
     run(qtbot, window, SCALAR_OUTPUT)
     window.state.set_step(1)
     path = tmp_path / "stepped.bplens"
-    assert window.save_workspace_to(path)
+    assert window.files.save_to(path)
     from desktop.workspace import load_document
     assert load_document(str(path)).step == 1
 
@@ -299,5 +299,5 @@ def test_settings_limits_is_where_the_messages_say(window):
     limits = [a for a in menus["Settings"].actions() if a.text().replace("&", "").startswith("Limits")]
     assert limits == [window.limits_action]
     limits[0].trigger()
-    assert window.settings_dialog.isVisible() and window.settings_dialog.current_page() == "limits"
-    window.settings_dialog.reject()
+    assert window.dialogs.settings_dialog.isVisible() and window.dialogs.settings_dialog.current_page() == "limits"
+    window.dialogs.settings_dialog.reject()

@@ -9,6 +9,7 @@ from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 
+import desktop.recovery as recmod
 import desktop.workspace as wsmod
 import resources
 from desktop.appearance import settings as app_settings
@@ -47,8 +48,8 @@ def windows(qtbot):
     for w in made:
         try:
             w.close()
-            if w.close_prompt is not None:
-                w.close_prompt.button(QMessageBox.StandardButton.Discard).click()
+            if w.files.close_prompt is not None:
+                w.files.close_prompt.button(QMessageBox.StandardButton.Discard).click()
         except RuntimeError:
             pass    # already deleted
 
@@ -109,14 +110,14 @@ def test_the_inspectors_least_size_does_not_follow_what_a_step_shows(qtbot, wind
 
 # -- a restored work keeps its own name in exports ------------------------------------------------
 def test_after_a_restore_exports_are_named_after_the_restored_work(qtbot, windows, isolated, tmp_path):
-    session = wsmod.RecoverySession(isolated / "data" / "recovery")
+    session = recmod.RecoverySession(isolated / "data" / "recovery")
     session.save(Workspace(PRINTS_GRAD), "pendulum.bplens", None, None)
     session._lock.unlock()      # as if its process had died
     w = windows()               # opens with the first lesson
-    assert w.document_name() == resources.DEFAULT_LESSON and w.recovery_offered()
+    assert w.document.name == resources.DEFAULT_LESSON and w.document.recovery_offered()
     with qtbot.waitSignal(w.state.resultsChanged, timeout=60000):
-        assert w.restore_recovered()
-    assert w.document_name() == "pendulum.bplens"
+        assert w.files.restore_recovered()
+    assert w.document.name == "pendulum.bplens"
     assert w.exporter._suggested_name("html") == "pendulum.html"          # was the lesson's name
     assert w.exporter._suggested_name("script") == "pendulum_pytorch.py"
     sent = []
@@ -137,13 +138,13 @@ def test_a_program_file_names_its_exports_and_their_folder(qtbot, windows, tmp_p
     w = windows()
     assert w.open_path(program)
     assert w.exporter._suggested_name("png") == "my_net_graph.png"
-    assert w.document_folder() == str(program.parent)
+    assert w.document.folder() == str(program.parent)
 
 
 # -- Save As adds .bplens -------------------------------------------------------------------------
 def save_as_typing(qtbot, w, typed: str) -> bool:
     """Save As, typing ``typed`` in Qt's own file dialog (the one every platform can show)."""
-    made = w.save_as_dialog
+    made = w.files.save_as_dialog
 
     def dialog(suggestion):
         d = made(suggestion)
@@ -154,8 +155,8 @@ def save_as_typing(qtbot, w, typed: str) -> bool:
             d.accept()
         QTimer.singleShot(50, type_name)
         return d
-    w.save_as_dialog = dialog
-    return w.save_workspace_as()
+    w.files.save_as_dialog = dialog
+    return w.files.save_as()
 
 
 @pytest.mark.parametrize("typed, saved", [("lesson", "lesson.bplens"), ("lesson.v2", "lesson.v2.bplens"),
@@ -164,11 +165,11 @@ def test_save_as_gives_the_file_the_workspace_suffix(qtbot, windows, tmp_path, t
     folder = tmp_path / "out"
     folder.mkdir()
     w = windows(PRINTS_GRAD, "work.py", show=False)
-    assert w.save_as_dialog(str(folder / "x.bplens")).defaultSuffix() == "bplens"
+    assert w.files.save_as_dialog(str(folder / "x.bplens")).defaultSuffix() == "bplens"
     assert save_as_typing(qtbot, w, str(folder / typed))
     assert sorted(p.name for p in folder.iterdir()) == [saved]
     assert load_workspace(folder / saved).program == PRINTS_GRAD
-    assert w.workspace_path() == str(folder / saved) and w.document_name() == saved
+    assert w.document.path == str(folder / saved) and w.document.name == saved
 
 
 def test_save_as_never_writes_a_workspace_over_a_program(qtbot, windows, tmp_path):
@@ -286,7 +287,7 @@ def test_the_lesson_browser_selects_no_lesson_after_new_open_or_another_program(
     browser = w.lessons_dock.browser
     assert browser.selected() == resources.DEFAULT_LESSON
     with qtbot.waitSignal(w.state.resultsChanged, timeout=60000):
-        assert w.new_workspace()
+        assert w.files.new_workspace()
     assert browser.selected() is None and not browser.open_button.isEnabled()
     with qtbot.waitSignal(w.state.resultsChanged, timeout=60000):
         assert w.open_lesson(LESSON)
@@ -349,7 +350,7 @@ def test_the_v_note_is_in_chinese_too(qtbot, windows):
 
 
 def test_geometry_helpers_clamp_to_a_screen():
-    from desktop.main_window import _fitted, _parse_rect
+    from desktop.window_layout import _fitted, _parse_rect
     assert _parse_rect("10,20,300,400") == QRect(10, 20, 300, 400)
     assert _parse_rect("10,20,-3,400") is None and _parse_rect("") is None
     screen = QRect(1920, 0, 1024, 768)

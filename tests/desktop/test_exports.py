@@ -169,7 +169,7 @@ def test_every_job_waiting_fails_when_the_analysis_process_dies(qtbot, window, t
     # reused by a Job: "'Job' object has no attribute 'check_params_callback'", or a crash)
     with qtbot.waitSignal(window.host.worker.progress, timeout=30000) as started:
         window.run_analysis()                     # the service is busy with it ...
-    analysis_id = window._job_id
+    analysis_id = window.runner.job_id
     target = tmp_path / "j.tex"
     window.exporter.export_to("latex", str(target))               # ... so these wait behind it
     [export_id] = window.exporter._pending

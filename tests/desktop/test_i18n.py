@@ -60,7 +60,7 @@ def built_translations():
 @pytest.fixture
 def scratch_settings(tmp_path, monkeypatch):
     """Every QSettings of the app (the language choice included), and its recovery files, in a scratch folder."""
-    from desktop.workspace import DATA_DIR_ENV
+    from desktop.recovery import DATA_DIR_ENV
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
     formats = (QSettings.Format.NativeFormat, QSettings.Format.IniFormat)
     for fmt in formats:
@@ -360,7 +360,7 @@ def test_switching_at_run_time_translates_every_string_of_the_window_and_back(qt
     assert window.side_tabs.tabText(0) == "步骤"
     assert window.stepper.label.text() == "第 3/5 步：MulBackward0"
     assert window.language_menu.findChild(QAction, "language-system").text() == "跟随系统"
-    about = window.show_about()
+    about = window.dialogs.show_about()
     assert english_left(about, names) == [] and "雅可比矩阵" in about.text()
     about.close()
 

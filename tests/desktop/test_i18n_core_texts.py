@@ -1,8 +1,11 @@
 """Texts core composes in English (notes, errors, progress), shown in Chinese by the desktop.
 
-core marks each template with the no-op ``_T("...")``; the extractor puts the
-templates into the .ts (context ``analysis``); the desktop matches a composed
-text against them (``desktop.i18n.translate_text``).  The JSON keeps English.
+core declares each template once with ``_T("...")``, which makes a
+:class:`core.translatable.Text` (the English, keeping its template and values);
+the extractor puts the templates into the .ts (context ``analysis``); the
+desktop looks the template up and puts the values in
+(``desktop.i18n.translate_text``): nothing is parsed back.  The JSON keeps
+English, with each text's template and values beside it (``"texts"``).
 """
 from __future__ import annotations
 
@@ -16,9 +19,10 @@ from PySide6.QtGui import QAction
 
 from core.analysis import AnalysisError, analyze
 from core.analysis.analysis import IMPLICIT_NONSCALAR
+from core.analysis.pytorch import ReplayError
+from core.translatable import Text, _T
 from core.symbolic.jacobian import jacobian
 from desktop.i18n import catalog, language, translate_text
-from desktop.i18n.composed import TextTranslator
 from desktop.i18n.explain_strings import ANALYSIS, context_sources, context_texts, core_folder, marked_texts
 from tests.desktop.test_i18n import english_left, lesson_names, program_names, shown_strings  # the same check
 from tests.windows import open_window
@@ -57,7 +61,7 @@ def built_translations():
 @pytest.fixture
 def ui(qapp, tmp_path, monkeypatch):
     """English at the start and at the end; settings in a scratch folder; "system" means English."""
-    from desktop.workspace import DATA_DIR_ENV
+    from desktop.recovery import DATA_DIR_ENV
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
     formats = (QSettings.Format.NativeFormat, QSettings.Format.IniFormat)
     for fmt in formats:
@@ -117,6 +121,7 @@ def test_every_module_of_core_is_scanned_for_templates():
     assert "{name} is not differentiable: no gradient flows through it." in context_texts(ANALYSIS)
     from core import explain, translatable
     assert explain._T is translatable._T     # one marker
+    assert translatable.CONTEXT == ANALYSIS   # the context core's texts are looked up in
 
 
 def test_the_texts_core_shows_are_all_marked_templates():
@@ -177,15 +182,24 @@ def test_the_notes_in_core_and_its_json_stay_english():
     assert len(texts) == 1 and re.fullmatch(r"Jacobian rows 2 of 2 \(\d+\.\d s\)", texts[0])
 
 
-# -- matching composed texts ---------------------------------------------------------------------
+# -- translating by lookup -----------------------------------------------------------------------
+
+def wrong_v() -> Text:
+    """The note core gives for a v of the wrong shape, as the analysis raises it."""
+    with pytest.raises(AnalysisError) as error:
+        analyze(NONSCALAR, grad_tensor=[1, 2, 3], pytorch="off")
+    assert isinstance(error.value.args[0], Text) and str(error.value) == WRONG_V_NOTE
+    return str(error.value)         # str() keeps the Text (as the pipeline's note=str(e) does)
+
 
 def test_every_template_filled_with_values_is_translated_and_english_comes_back_unchanged(ui):
     templates = context_texts(ANALYSIS)
     filled = {}
     for template in templates:
         values = {name: 17 + 6 * k for k, (name, _, _) in enumerate(fields(template))}
-        filled[template] = (template.format(**values), values)
+        filled[template] = (_T(template).format(**values), values)
     for template, (text, _) in filled.items():
+        assert isinstance(text, Text) and text.template == template
         assert translate_text(text) == text
     language.set_language(ZH, save=False)
     for template, (text, values) in filled.items():
@@ -196,18 +210,34 @@ def test_every_template_filled_with_values_is_translated_and_english_comes_back_
 
 def test_texts_inside_texts_are_translated_and_data_stays(ui):
     language.set_language(ZH, save=False)
-    nested = "real PyTorch disagrees: not replayed in PyTorch: no PyTorch counterpart is known for the op 'foo'"
+    reason = ReplayError(_T("no PyTorch counterpart is known for the op {op!r}").format(op="foo"))
+    nested = _T("real PyTorch disagrees: {note}").format(
+        note=_T("not replayed in PyTorch: {reason}").format(reason=reason))
+    assert nested == "real PyTorch disagrees: not replayed in PyTorch: no PyTorch counterpart is known for the op 'foo'"
     assert translate_text(nested) == ("真正的 PyTorch 结果不同：没有在 PyTorch 中重放："
                                       "不知道运算 'foo' 在 PyTorch 中对应什么")
-    unnamed = "v has shape [3] but the tensor differentiated on line 4 has shape [2]: they must be the same"
+    label = _T("the tensor differentiated on line {line}").format(line=4)
+    unnamed = _T("v has shape {shape} but {label} has shape {output_shape}: they must be the same").format(
+        shape=[3], label=label, output_shape=[2])
     assert translate_text(unnamed) == "v 的形状是 [3]，而第 4 行求导的张量的形状是 [2]：两者必须相同"
-    assert translate_text(WRONG_V_NOTE) == WRONG_V_ZH
-    message = "the engine's backward raises RuntimeError, as PyTorch's does: Mismatch in shape"
+    assert translate_text(wrong_v()) == WRONG_V_ZH
+    message = _T("the engine's backward raises {type}, as PyTorch's does: {error}").format(
+        type="RuntimeError", error="Mismatch in shape")
     assert translate_text(message) == "引擎的 backward 抛出了 RuntimeError，PyTorch 也会如此：" + "Mismatch in shape"
-    assert translate_text("Jacobian rows 64 of 128 (1.3 s)") == "雅可比矩阵：已算 64/128 行（1.3 秒）"
+    rows = _T("Jacobian rows {done} of {total} ({seconds:.1f} s)").format(done=64, total=128, seconds=1.27)
+    assert rows.values == {"done": "64", "total": "128", "seconds": "1.3"}      # formatted as the English is
+    assert translate_text(rows) == "雅可比矩阵：已算 64/128 行（1.3 秒）"
     language.set_language("en", save=False)
-    assert translate_text(WRONG_V_ZH) == WRONG_V_NOTE                     # either direction
     assert translate_text(nested) == nested
+
+
+def test_english_is_never_parsed_back(ui):
+    """A composed English string that lost its template (a plain str) is shown as it is: no pattern
+    guesses its values.  Only a whole template of no placeholders is looked up as it is."""
+    language.set_language(ZH, save=False)
+    plain = str.__str__(wrong_v())
+    assert type(plain) is str and translate_text(plain) == plain
+    assert translate_text(str.__str__(_T("running the program"))) == "正在运行程序"
 
 
 class _LostPlaceholder(QTranslator):
@@ -225,7 +255,8 @@ class _LostPlaceholder(QTranslator):
 
 def test_a_translation_that_lost_a_placeholder_leaves_the_text_english(ui):
     language.set_language(ZH, save=False)
-    assert translate_text(WRONG_V_NOTE) != WRONG_V_NOTE
+    note = wrong_v()
+    assert translate_text(note) != WRONG_V_NOTE
     template = "v has shape {shape} but {label} has shape {output_shape}: they must be the same"
     for broken in ("v 的形状是 {shape}，输出的形状是 {output_shape}",          # {label} dropped
                    "v 的形状是 {shape}，{name} 的形状是 {output_shape}"):      # a placeholder of its own
@@ -233,12 +264,11 @@ def test_a_translation_that_lost_a_placeholder_leaves_the_text_english(ui):
         QCoreApplication.installTranslator(lost)
         try:
             assert QCoreApplication.translate(ANALYSIS, template) == broken
-            assert translate_text(WRONG_V_NOTE) == WRONG_V_NOTE
+            assert translate_text(note) == WRONG_V_NOTE
             assert translate_text("running the program") == "正在运行程序"        # the others are unaffected
         finally:
             QCoreApplication.removeTranslator(lost)
-    assert translate_text(WRONG_V_NOTE) == WRONG_V_ZH
-    assert TextTranslator([], ANALYSIS).text(WRONG_V_NOTE) is None          # an empty catalogue knows nothing
+    assert translate_text(note) == WRONG_V_ZH
 
 
 # -- the window --------------------------------------------------------------------------------
@@ -283,9 +313,9 @@ def test_a_v_of_the_wrong_shape_is_said_in_chinese_in_the_results_and_the_status
     window = open_window(qtbot, NONSCALAR)
     # the window itself puts a v that does not fit back to its default (test_classroom.py), so
     # core's note comes here as the service sends it for a run without an analysis
-    window.state.set_results(window.state.run, None, WRONG_V_NOTE)
+    window.state.set_results(window.state.run, None, wrong_v())
     assert window.results.note_label.text() == "本次运行没有分析结果：" + WRONG_V_ZH
-    window.results_note(window.state.note)
+    window.display.results_note(window.state.note)
     assert window.statusBar().currentMessage() == WRONG_V_ZH
 
     switch(qtbot, window, "en")
@@ -311,7 +341,8 @@ def test_progress_texts_are_shown_in_chinese_and_follow_a_switch(qtbot, ui):
     assert any(re.fullmatch(r"雅可比矩阵：已算 2/2 行（\d+\.\d 秒）", text) for text in seen), seen
     assert all(CJK.search(text) for text in seen)
 
-    window._progress(window._job_id, 0.5, "Jacobian rows 3 of 8 (0.2 s)")     # as the service sends it
+    rows = _T("Jacobian rows {done} of {total} ({seconds:.1f} s)").format(done=3, total=8, seconds=0.2)
+    window.runner._progress(window.runner.job_id, 0.5, rows)     # as the service sends it
     assert window.progress_label.text() == "雅可比矩阵：已算 3/8 行（0.2 秒）"
     switch(qtbot, window, "en")
     assert window.progress_label.text() == "Jacobian rows 3 of 8 (0.2 s)"

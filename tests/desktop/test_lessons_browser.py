@@ -35,8 +35,8 @@ def window(qtbot):
     qtbot.waitExposed(w)
     yield w
     w.close()
-    if w.close_prompt is not None:
-        w.close_prompt.button(QMessageBox.StandardButton.Discard).click()
+    if w.files.close_prompt is not None:
+        w.files.close_prompt.button(QMessageBox.StandardButton.Discard).click()
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ def test_enter_and_double_click_open_a_lesson_too(qtbot, window):
 
 def test_cancel_on_unsaved_changes_keeps_the_text(qtbot, window):
     window.editor.setPlainText(PROGRAM + "print('my own work')\n")
-    assert window.is_modified()
+    assert window.document.is_modified()
     mine = window.editor.program()
     browser = window.lessons_dock.browser
     browser.select(LESSON)

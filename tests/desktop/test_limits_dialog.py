@@ -96,7 +96,7 @@ def test_settings_limits_is_in_the_menu_and_settings_has_ctrl_comma(window):
     assert titles.index("&Settings") == titles.index("&Help") - 1
     assert window.settings_action.shortcut().toString() == "Ctrl+,"
     assert window.limits_action in window.settings_menu.actions()
-    rows = dict(window.show_shortcuts().rows())
+    rows = dict(window.dialogs.show_shortcuts().rows())
     assert rows["Settings"] == "Ctrl+,"
 
 
@@ -104,9 +104,9 @@ def test_ok_keeps_the_limits_and_runs_the_program_again_with_them(qtbot, window)
     window.editor.set_program(LOOP)
     with qtbot.waitSignal(window.state.resultsChanged, timeout=60000):
         window.run_analysis()
-    assert window.state.run["error"] is None and window.limits_button is None
+    assert window.state.run["error"] is None and window.dialogs.limits_button is None
     window.limits_action.trigger()
-    dialog = window.settings_dialog
+    dialog = window.dialogs.settings_dialog
     assert dialog.isVisible() and dialog.isModal() and dialog.current_page() == "limits"
     editors = dialog.limits.editors
     qtbot.waitUntil(lambda: editors["max_tensor_elements"].hasFocus(), timeout=3000)
@@ -119,9 +119,9 @@ def test_ok_keeps_the_limits_and_runs_the_program_again_with_them(qtbot, window)
     assert error["kind"] == "limit" and "50 iterations of one loop" in error["message"]
     assert app_settings.load_limits() == {"max_loop_iterations": 50}
     # the status bar offers the dialog, at the limit that stopped the run
-    assert window.limits_button.isVisible()
-    qtbot.mouseClick(window.limits_button, Qt.MouseButton.LeftButton)
-    dialog = window.settings_dialog
+    assert window.dialogs.limits_button.isVisible()
+    qtbot.mouseClick(window.dialogs.limits_button, Qt.MouseButton.LeftButton)
+    dialog = window.dialogs.settings_dialog
     assert dialog.isVisible() and dialog.current_page() == "limits"
     qtbot.waitUntil(lambda: dialog.limits.editors["max_loop_iterations"].hasFocus(), timeout=3000)
     assert dialog.limits.labels["max_loop_iterations"].font().bold()       # the limit that stopped it
@@ -143,10 +143,10 @@ def test_the_limits_outlive_the_window_and_apply_to_the_next_one(qtbot, window):
     assert sent[-1].limits == {"max_loop_iterations": 50}
     assert "50 iterations" in again.state.run["error"]["message"]
     # back at the defaults: the job overrides nothing, the run goes through, the offer goes
-    dialog = again.show_limits()
+    dialog = again.dialogs.show_limits()
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(again.state.resultsChanged, timeout=60000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert sent[-1].limits is None and again.state.run["error"] is None
-    assert not again.limits_button.isVisible() and app_settings.load_limits() == {}
+    assert not again.dialogs.limits_button.isVisible() and app_settings.load_limits() == {}
     again.close()

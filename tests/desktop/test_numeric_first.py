@@ -106,7 +106,7 @@ def test_a_stale_partial_is_ignored(qtbot, window):
     verdict = window.results.verdict_text()
     stale = dict(shown, stage="numeric", jacobian={}, trace=[], graph={}, verdict_basis="numeric",
                  witnesses=dict(shown["witnesses"], symbolic={"state": "pending"}))
-    window.host.worker.partialReady.emit(window._job_id - 1, Outcome(window.state.run, stale))
+    window.host.worker.partialReady.emit(window.runner.job_id - 1, Outcome(window.state.run, stale))
     window.host.worker.partialReady.emit(12345678, Outcome(window.state.run, stale))
     qtbot.wait(50)
     assert window.state.analysis is shown and not window.state.partial

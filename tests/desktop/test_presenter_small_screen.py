@@ -33,8 +33,8 @@ def isolated(appearance_restored):
 def close_window(w):
     w.presenter.set_active(False)
     w.close()
-    if w.close_prompt is not None:
-        w.close_prompt.button(QMessageBox.StandardButton.Discard).click()
+    if w.files.close_prompt is not None:
+        w.files.close_prompt.button(QMessageBox.StandardButton.Discard).click()
 
 
 def open_on(qtbot, screen, lesson=LESSON):
@@ -173,7 +173,7 @@ def test_ctrl_page_down_and_up_open_the_next_and_previous_lesson(qtbot, small):
 
 
 def test_the_clicker_keys_are_in_the_shortcut_list(qtbot, small):
-    dialog = small.show_shortcuts()
+    dialog = small.dialogs.show_shortcuts()
     try:
         keys = " ".join(k for _text, k in dialog.rows())
         assert "PgDown" in keys and "PgUp" in keys

@@ -22,8 +22,8 @@ def isolated(appearance_restored):
 
 def close_window(w):
     w.close()
-    if w.close_prompt is not None:
-        w.close_prompt.button(QMessageBox.StandardButton.Discard).click()
+    if w.files.close_prompt is not None:
+        w.files.close_prompt.button(QMessageBox.StandardButton.Discard).click()
 
 
 @pytest.fixture
@@ -285,5 +285,5 @@ def test_the_presenter_text_size_is_chosen_in_the_view_menu_and_applies_at_once(
     w.set_presenter_mode(False)
     assert QApplication.font().pointSizeF() == pytest.approx(base)     # everything back
     assert app_settings.load(app_settings.PRESENTER_FONT_SCALE) == pytest.approx(2.5)
-    w._check_presenter_size()
+    w.check_presenter_size()
     assert w.presenter_size_actions[2.5].isChecked() and not w.presenter_size_actions[1.6].isChecked()

@@ -4,7 +4,6 @@ Numbers are read back from the widgets (the displayed table cells), not from
 the analysis dict, so a formatting or reshaping slip shows up here.
 """
 import ast
-import copy
 import json
 import math
 import random
@@ -21,7 +20,7 @@ from desktop.results.math_view import MathLabel, MathRenderer, render_image, ren
 from desktop.results.matrix_table import MatrixTable
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.results.v_editor import RANDOM_RANGE, VEditor
-from desktop.results.values import as_rows, flatten, format_number, parse_number, subscript_label
+from desktop.results.values import as_rows, flatten, format_number, marked_cells, parse_number, subscript_label
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 # examples/ holds the tutorial seeds; oracle/ the same recording for 187 more programs
@@ -155,16 +154,48 @@ def test_without_v_the_panel_shows_j_and_explains_pytorchs_error(panel):
     assert "implicitly created only for scalar outputs" in texts
 
 
-def test_a_disagreement_is_red_and_marks_the_entries(panel):
-    a = example("seed_11_jacobian_index_assign", output="out")
-    broken = copy.deepcopy(a)
-    broken["backward"]["x"] = [[14.0, 97.0]]
-    broken["match"], broken["max_abs_diff"] = False, 1.0
-    panel.set_analysis(broken)
+# A custom autograd.Function whose backward is wrong in one entry: core's verdict disagrees there.
+WRONG_BACKWARD = """import torch
+
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * x * torch.tensor([2.0, 3.0, 2.0])
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+out = Square.apply(x).sum()
+out.backward()
+"""
+
+
+def test_a_disagreement_is_red_and_marks_the_entries_core_found(panel):
+    a = analyze(WRONG_BACKWARD, pytorch="off").to_json()
+    assert a["match"] is False and a["mismatch"]["x"] == {"mask": [False, True, False], "count": 1}
+    panel.set_analysis(a)
     assert panel.verdict() == "disagree"
-    assert panel.verdict_text().startswith("✗ Disagree") and "1" in panel.verdict_text()
-    assert panel.block("x").vjp_table.highlighted() == {(0, 1)}
+    assert panel.verdict_text().startswith("✗ Disagree") and "Largest difference: 2" in panel.verdict_text()
+    block = panel.block("x")
+    assert block.vjp_table.highlighted() == block.backward_table.highlighted() == {(0, 1)}
+    assert block.differing == 1
     assert panel.verdict_label.palette().color(QPalette.ColorRole.WindowText).red() > 100
+
+
+def test_the_marks_are_cores_mask_not_a_tolerance_of_the_desktops(panel):
+    """The window marks what core's mask says: an entry core calls a mismatch is marked even where
+    the two numbers shown are close, and numbers far apart are not marked when core says they agree."""
+    a = analyze(WRONG_BACKWARD, pytorch="off").to_json()
+    a["mismatch"]["x"] = {"mask": [True, False, False], "count": 1}     # entry 1 agrees in value
+    panel.set_analysis(a)
+    assert panel.block("x").vjp_table.highlighted() == {(0, 0)}
+    a["mismatch"] = {}                                                  # no mask: nothing is marked
+    panel.set_analysis(a)
+    assert panel.block("x").vjp_table.highlighted() == set() and panel.block("x").differing == 0
 
 
 def test_an_engine_error_is_reported(panel):
@@ -230,13 +261,15 @@ def test_matrix_table_is_read_only_and_copies_tab_separated(qtbot):
     assert QGuiApplication.clipboard().text() == "1\tnan\n-inf\t0.125"
 
 
-def test_matrix_table_marks_differing_entries(qtbot):
+def test_matrix_table_marks_the_cells_of_cores_mask(qtbot):
     table = MatrixTable()
     qtbot.addWidget(table)
-    table.set_matrix([[1.0, 2.0, "nan"]])
-    assert table.highlight_differences([[1.0000001, 2.5, "nan"]]) == 1
-    assert table.highlighted() == {(0, 1)}
-    assert table.highlight_differences(None) == 0
+    table.set_matrix([[1.0, 2.0, "nan"], [4.0, 5.0, 6.0]])
+    table.set_highlighted(marked_cells({"mask": [[False, True, False], [False, False, True]], "count": 2}, [2, 3]))
+    assert table.highlighted() == {(0, 1), (1, 2)}
+    assert table.item(0, 1).font().bold() and not table.item(0, 0).font().bold()
+    table.set_highlighted(marked_cells(None, [2, 3]))
+    assert table.highlighted() == set()
 
 
 # --- the v editor ----------------------------------------------------------------------------

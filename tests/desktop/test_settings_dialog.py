@@ -36,14 +36,14 @@ def window(qtbot):
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow, timeout=3000)
     yield w
-    if w.settings_dialog is not None:
-        w.settings_dialog.reject()
+    if w.dialogs.settings_dialog is not None:
+        w.dialogs.settings_dialog.reject()
     w.close()
 
 
 def open_settings(qtbot, w):
     qtbot.keyClick(w.editor, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
-    dialog = w.settings_dialog
+    dialog = w.dialogs.settings_dialog
     assert dialog is not None and dialog.isVisible() and dialog.isModal()
     return dialog
 
@@ -64,7 +64,7 @@ def test_ctrl_comma_opens_settings_at_appearance_and_the_menu_has_it(qtbot, wind
     assert window.settings_action in window.settings_menu.actions()
     qtbot.waitUntil(dialog.theme_combo.hasFocus, timeout=3000)      # the keyboard can go on from there
     dialog.reject()
-    assert window.settings_dialog is None
+    assert window.dialogs.settings_dialog is None
 
 
 def test_each_choice_is_listed_from_its_one_declaration(qtbot, window):
@@ -170,7 +170,7 @@ def test_the_presenter_text_size_is_set_here_too(qtbot, window):
     dialog = open_settings(qtbot, window)
     pick(dialog.presenter_size_combo, 2.5)
     assert window.presenter.font_scale() == 2.5 and app_settings.load(app_settings.PRESENTER_FONT_SCALE) == 2.5
-    window._check_presenter_size()      # as the View ▸ Presenter text size menu opens: it agrees
+    window.check_presenter_size()      # as the View ▸ Presenter text size menu opens: it agrees
     assert [s for s, a in window.presenter_size_actions.items() if a.isChecked()] == [2.5]
     dialog.reject()
     assert window.presenter.font_scale() == 1.6
@@ -223,10 +223,10 @@ def test_the_dialog_fits_a_1024x768_projector(qtbot, window):
     projector = next(s for s in QApplication.screens() if s.geometry().width() == 1024)
     window.setScreen(projector)
     window.move(projector.geometry().topLeft())
-    dialog = window.show_limits("max_seconds")
+    dialog = window.dialogs.show_limits("max_seconds")
     qtbot.waitExposed(dialog)
     assert dialog.current_page() == "limits"
     assert dialog.width() <= 1024 and dialog.height() <= 768
     qtbot.waitUntil(lambda: dialog.limits.editors["max_seconds"].hasFocus(), timeout=3000)
-    again = window.show_settings("appearance")       # already open: the same dialog, at that page
+    again = window.dialogs.show_settings("appearance")       # already open: the same dialog, at that page
     assert again is dialog and dialog.current_page() == "appearance"

@@ -16,7 +16,7 @@ def window(qtbot):
 
 def test_f1_lists_every_action_with_keys_once(window):
     assert window.shortcuts_action.shortcut().toString() == "F1"
-    dialog = window.show_shortcuts()
+    dialog = window.dialogs.show_shortcuts()
     rows = dict(dialog.rows())
     assert rows["Run"] == "Ctrl+Return, Ctrl+Enter" and rows["Presenter mode"] == "F5"
     assert rows["Quit"] == "Ctrl+Q" and rows["Next step"] == "Right" and rows["Report (HTML)"] == "Ctrl+E"
@@ -32,7 +32,7 @@ def test_f1_lists_every_action_with_keys_once(window):
 def test_the_table_speaks_chinese(window):
     set_language("zh_CN", save=False)
     try:
-        rows = dict(window.show_shortcuts().rows())
+        rows = dict(window.dialogs.show_shortcuts().rows())
         assert rows["演示模式"] == "F5" and rows["退出演示模式"] == "Esc" and rows["键盘快捷键"] == "F1"
         assert not any("(" in text and ")" in text and text.endswith(")") and "HTML" not in text for text in rows)
     finally:

@@ -14,10 +14,11 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+import desktop.recovery as recmod
 import desktop.workspace as wsmod
 from desktop.main_window import MainWindow
-from desktop.workspace import (MAX_RECENT, SUFFIX, Workspace, WorkspaceError, add_recent_file, parse_workspace,
-                               recent_files, save_workspace)
+from desktop.recent_files import MAX_RECENT, add_recent_file, clear_recent_files, recent_files
+from desktop.workspace import SUFFIX, Workspace, WorkspaceError, parse_workspace, save_workspace
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = ("import torch\n"
@@ -31,7 +32,7 @@ Save, Discard, Cancel = (QMessageBox.StandardButton.Save, QMessageBox.StandardBu
 @pytest.fixture(autouse=True)
 def isolated(private_settings):
     """Recovery files and settings (recent files) in tmp_path (tests/desktop/conftest.py)."""
-    wsmod.clear_recent_files()
+    clear_recent_files()
     yield private_settings / "data"
 
 
@@ -250,14 +251,14 @@ def test_private_writes_are_the_owners_only_and_failures_name_the_file_written(t
 def test_window_save_failure_says_why_and_keeps_the_work_unsaved(qtbot, make_window, tmp_path, monkeypatch):
     w = make_window()
     path = tmp_path / "w.bplens"
-    assert w.save_workspace_to(path)
+    assert w.files.save_to(path)
     before = path.read_bytes()
     w.editor.setPlainText(PROGRAM)
     monkeypatch.setattr(wsmod.os, "replace", lambda src, dst: (_ for _ in ()).throw(PermissionError(13, "denied")))
-    assert not w.save_workspace_to(path)
-    assert "Cannot write w.bplens" in w.message_box.text()
-    assert path.read_bytes() == before and w.is_modified() and w.isWindowModified()
-    w.message_box.close()
+    assert not w.files.save_to(path)
+    assert "Cannot write w.bplens" in w.files.message_box.text()
+    assert path.read_bytes() == before and w.document.is_modified() and w.isWindowModified()
+    w.files.message_box.close()
 
 
 # -- save, open, round trip -----------------------------------------------------------------------
@@ -270,8 +271,8 @@ def test_round_trip_program_output_v_and_step(qtbot, make_window, tmp_path):
     a.state.set_step(1)
     a.side_tabs.setCurrentIndex(1)
     path = tmp_path / "lesson.bplens"
-    assert a.save_workspace_to(path)
-    assert not a.is_modified() and a.windowTitle() == "lesson.bplens[*] — Backprop Lens"
+    assert a.files.save_to(path)
+    assert not a.document.is_modified() and a.windowTitle() == "lesson.bplens[*] — Backprop Lens"
 
     b = make_window()
     with qtbot.waitSignal(b.state.resultsChanged, timeout=60000):
@@ -281,7 +282,7 @@ def test_round_trip_program_output_v_and_step(qtbot, make_window, tmp_path):
     assert (b.state.output, b.state.v, b.state.step) == ("out", [1.0, 0.5], 1)
     assert b.state.analysis["output"] == "out" and b.state.analysis["grad_tensor"] == [1.0, 0.5]
     assert b.side_tabs.currentIndex() == 1
-    assert not b.is_modified() and b.workspace_path() == str(path)
+    assert not b.document.is_modified() and b.document.path == str(path)
     assert b.windowTitle().startswith("lesson.bplens")
 
 
@@ -289,12 +290,12 @@ def test_changes_mark_the_window_modified_and_saving_clears_it(qtbot, make_windo
     w = make_window("import torch\n", "prog.py")
     assert not w.isWindowModified() and w.windowTitle() == "prog.py[*] — Backprop Lens"
     w.editor.insertPlainText("# hello\n")
-    assert w.is_modified() and w.isWindowModified()
+    assert w.document.is_modified() and w.isWindowModified()
     w.editor.undo()
-    assert not w.is_modified()                  # back to what was opened
+    assert not w.document.is_modified()                  # back to what was opened
     w.state.set_output("y")
     assert w.isWindowModified()
-    assert w.save_workspace_to(tmp_path / "p.bplens")
+    assert w.files.save_to(tmp_path / "p.bplens")
     assert not w.isWindowModified()
     w.state.set_v([2.0])
     assert w.isWindowModified()
@@ -305,11 +306,11 @@ def test_opening_a_python_program_replaces_the_work(qtbot, make_window, tmp_path
     program.write_text(PROGRAM, encoding="utf-8")
     w = make_window()
     w.state.set_output("stale")
-    assert w.save_workspace_to(tmp_path / "before.bplens")
+    assert w.files.save_to(tmp_path / "before.bplens")
     assert w.open_path(program)
-    assert w.editor.program() == PROGRAM and w.state.output is None and w.state.path == str(program)
-    assert w.workspace_path() is None and w.windowTitle().startswith("mine.py")
-    assert not w.is_modified()
+    assert w.editor.program() == PROGRAM and w.state.output is None and w.document.program_path == str(program)
+    assert w.document.path is None and w.windowTitle().startswith("mine.py")
+    assert not w.document.is_modified()
 
 
 @pytest.mark.parametrize("content, words", [
@@ -327,20 +328,20 @@ def test_a_bad_workspace_file_is_reported_and_nothing_changes(qtbot, make_window
     w.editor.insertPlainText("# unsaved\n")
     text_before = w.editor.program()
     assert not w.open_path(bad)
-    box = w.message_box
+    box = w.files.message_box
     assert isinstance(box, QMessageBox) and box.isVisible()     # shown, and nothing waits on it
     assert words in box.text() and "bad.bplens" in box.text()
     assert bad.read_bytes() == content                            # the file on disk is untouched
-    assert w.editor.program() == text_before and w.is_modified()  # and so is the work
-    assert w.workspace_path() is None
+    assert w.editor.program() == text_before and w.document.is_modified()  # and so is the work
+    assert w.document.path is None
     box.close()
 
 
 def test_a_missing_file_is_reported(qtbot, make_window, tmp_path):
     w = make_window()
     assert not w.open_path(tmp_path / "gone.bplens")
-    assert "Cannot read gone.bplens" in w.message_box.text()
-    w.message_box.close()
+    assert "Cannot read gone.bplens" in w.files.message_box.text()
+    w.files.message_box.close()
 
 
 def test_a_wrong_field_opens_the_rest_and_says_what_was_left_out(qtbot, make_window, tmp_path):
@@ -349,8 +350,8 @@ def test_a_wrong_field_opens_the_rest_and_says_what_was_left_out(qtbot, make_win
     w = make_window()
     assert w.open_path(path)
     assert w.editor.program() == PROGRAM and (w.state.output, w.state.v) == ("out", [1.0, 2.0])
-    assert w.workspace_path() == str(path) and not w.is_modified()
-    box = w.message_box
+    assert w.document.path == str(path) and not w.document.is_modified()
+    box = w.files.message_box
     assert box.isVisible() and "Part of lesson.bplens was not valid" in box.text() and '"step" should be' in box.text()
     box.close()
 
@@ -366,8 +367,8 @@ def test_splitter_sizes_qt_cannot_take_open_with_the_default_layout_and_the_prog
     assert w.open_path(path)
     assert w.editor.program() == PROGRAM and w.side_tabs.currentIndex() == 1
     assert [s.sizes() for s in w.splitters] == default
-    assert w.message_box is None      # the layout is no one's work: nothing to say
-    w._apply_view({"splitters": huge})          # a Workspace made in code is checked too
+    assert w.files.message_box is None      # the layout is no one's work: nothing to say
+    w.window_layout.apply_view({"splitters": huge})          # a Workspace made in code is checked too
     assert [s.sizes() for s in w.splitters] == default
 
 
@@ -423,8 +424,8 @@ def test_what_is_not_a_workspace_file_is_refused_at_once(qtbot, make_window, tmp
     assert seconds < 2
     w = make_window(PROGRAM, "mine.py")
     assert not w.open_path(path)                        # the window's way in says it too
-    assert words in w.message_box.text() and w.editor.program() == PROGRAM
-    w.message_box.close()
+    assert words in w.files.message_box.text() and w.editor.program() == PROGRAM
+    w.files.message_box.close()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -441,8 +442,8 @@ def test_a_pipe_swapped_in_after_the_check_does_not_block(tmp_path, monkeypatch)
 # -- unsaved changes ---------------------------------------------------------------------------------
 def test_replace_program_without_changes_does_not_ask(qtbot, make_window):
     w = make_window()
-    assert w.replace_program("import torch\nz = 1\n", "02_lesson.py")
-    assert w.editor.program() == "import torch\nz = 1\n" and not w.is_modified()
+    assert w.files.replace_program("import torch\nz = 1\n", "02_lesson.py")
+    assert w.editor.program() == "import torch\nz = 1\n" and not w.document.is_modified()
     assert w.windowTitle().startswith("02_lesson.py")
 
 
@@ -454,10 +455,10 @@ def test_replace_program_cancel_keeps_everything(qtbot, make_window):
     before = (w.editor.program(), w.state.output, w.state.v)
     seen = []
     answer_next_question(Cancel, seen)
-    assert w.replace_program("import torch\n", "lesson.py") is False
+    assert w.files.replace_program("import torch\n", "lesson.py") is False
     assert seen == ["Save changes to mine.py?"]
     assert (w.editor.program(), w.state.output, w.state.v) == before
-    assert w.is_modified() and w.windowTitle().startswith("mine.py")
+    assert w.document.is_modified() and w.windowTitle().startswith("mine.py")
 
 
 def test_replace_program_discard_replaces(qtbot, make_window):
@@ -465,19 +466,19 @@ def test_replace_program_discard_replaces(qtbot, make_window):
     w.editor.insertPlainText("# my edit\n")
     seen = []
     answer_next_question(Discard, seen)
-    assert w.replace_program("import torch\n", "lesson.py")
-    assert seen and w.editor.program() == "import torch\n" and not w.is_modified()
+    assert w.files.replace_program("import torch\n", "lesson.py")
+    assert seen and w.editor.program() == "import torch\n" and not w.document.is_modified()
 
 
 def test_replace_program_save_writes_the_workspace_first(qtbot, make_window, tmp_path):
     path = tmp_path / "mine.bplens"
     w = make_window(PROGRAM, "mine.py")
-    assert w.save_workspace_to(path)
+    assert w.files.save_to(path)
     w.editor.insertPlainText("# kept\n")
     edited = w.editor.program()
     seen = []
     answer_next_question(Save, seen)
-    assert w.replace_program("import torch\n", "lesson.py")
+    assert w.files.replace_program("import torch\n", "lesson.py")
     assert seen == ["Save changes to mine.bplens?"]
     assert wsmod.load_workspace(path).program == edited
     assert w.editor.program() == "import torch\n"
@@ -497,20 +498,20 @@ def test_new_asks_too(qtbot, make_window):
 
 def test_quitting_with_unsaved_changes_asks_without_blocking(qtbot, make_window, isolated):
     w = make_window(PROGRAM, "mine.py", show=True)
-    w.autosave_delay_ms = 50
+    w.document.autosave_delay_ms = 50
     w.editor.insertPlainText("# unsaved\n")
     qtbot.waitUntil(lambda: len(recovery_files(isolated)) == 1, timeout=5000)
     w.quit_action.trigger()
-    box = w.close_prompt
+    box = w.files.close_prompt
     assert box is not None and box.isVisible() and w.isVisible()
     assert box.text() == "Save changes to mine.py?"
     w.quit_action.trigger()                        # asked again while open: still one question
-    assert w.close_prompt is box
+    assert w.files.close_prompt is box
     box.button(Cancel).click()
-    assert w.isVisible() and "# unsaved" in w.editor.program() and w.close_prompt is None
+    assert w.isVisible() and "# unsaved" in w.editor.program() and w.files.close_prompt is None
     assert len(recovery_files(isolated)) == 1      # still protected
     w.quit_action.trigger()
-    w.close_prompt.button(Discard).click()
+    w.files.close_prompt.button(Discard).click()
     qtbot.waitUntil(lambda: not w.isVisible(), timeout=5000)
     assert recovery_files(isolated) == []          # a clean close leaves nothing to recover
     assert list((isolated / "recovery").glob("*.lock")) == []
@@ -519,10 +520,10 @@ def test_quitting_with_unsaved_changes_asks_without_blocking(qtbot, make_window,
 def test_quitting_and_saving(qtbot, make_window, tmp_path):
     path = tmp_path / "mine.bplens"
     w = make_window(PROGRAM, "mine.py", show=True)
-    assert w.save_workspace_to(path)
+    assert w.files.save_to(path)
     w.editor.insertPlainText("# saved on close\n")
     w.quit_action.trigger()
-    w.close_prompt.button(Save).click()
+    w.files.close_prompt.button(Save).click()
     qtbot.waitUntil(lambda: not w.isVisible(), timeout=5000)
     assert "# saved on close" in wsmod.load_workspace(path).program
 
@@ -530,14 +531,14 @@ def test_quitting_and_saving(qtbot, make_window, tmp_path):
 def test_an_unmodified_window_quits_at_once(qtbot, make_window):
     w = make_window(show=True)
     w.quit_action.trigger()
-    assert w.close_prompt is None and not w.isVisible()
+    assert w.files.close_prompt is None and not w.isVisible()
 
 
 def test_close_from_code_is_the_callers_decision(qtbot, make_window, isolated):
     w = make_window(PROGRAM, "mine.py", show=True)
     w.editor.insertPlainText("# edit\n")
-    assert w.autosave()
-    assert w.close() and not w.isVisible() and w.close_prompt is None
+    assert w.document.autosave()
+    assert w.close() and not w.isVisible() and w.files.close_prompt is None
     assert recovery_files(isolated) == []
 
 
@@ -571,15 +572,15 @@ def test_a_recent_file_that_is_gone_is_removed_with_a_message(qtbot, make_window
     w.recent_menu.aboutToShow.emit()
     [action] = [a for a in w.recent_menu.actions() if a.data() == str(gone)]
     action.trigger()
-    assert "gone.bplens is no longer there" in w.message_box.text()
+    assert "gone.bplens is no longer there" in w.files.message_box.text()
     assert recent_files() == [str(kept)]
-    w.message_box.close()
+    w.files.message_box.close()
 
 
 # -- autosave and recovery ------------------------------------------------------------------------------
 def test_autosave_is_debounced_and_holds_the_edit(qtbot, make_window, isolated):
     w = make_window(PROGRAM, "mine.py")
-    w.autosave_delay_ms = 800
+    w.document.autosave_delay_ms = 800
     w.editor.insertPlainText("# fir")
     qtbot.wait(300)
     w.editor.insertPlainText("st\n")                    # typing on pushes the autosave back
@@ -598,51 +599,51 @@ def test_autosave_is_debounced_and_holds_the_edit(qtbot, make_window, isolated):
 def test_recovery_of_a_live_window_is_not_offered(qtbot, make_window, isolated):
     a = make_window(PROGRAM)
     a.editor.insertPlainText("# a's work\n")
-    assert a.autosave() and len(recovery_files(isolated)) == 1
+    assert a.document.autosave() and len(recovery_files(isolated)) == 1
     b = make_window()
-    assert not b.recovery_offered() and not b.recovery_toolbar.isVisibleTo(b)
+    assert not b.document.recovery_offered() and not b.files.recovery_toolbar.isVisibleTo(b)
 
 
 def test_left_over_recovery_is_offered_and_restored(qtbot, make_window, isolated, tmp_path):
     saved = tmp_path / "orig.bplens"
     save_workspace(saved, Workspace("import torch\n"))
-    session = wsmod.RecoverySession(isolated / "recovery")
+    session = recmod.RecoverySession(isolated / "recovery")
     session.save(Workspace(PROGRAM + "# lost?\n", "out", [1.0, 2.0], 0), "orig.bplens", str(saved), None)
     session._lock.unlock()     # as if its process had died: the lock goes, the file stays
     w = make_window(show=True)
-    assert w.recovery_offered() and w.recovery_toolbar.isVisible()
-    assert "orig.bplens" in w.recovery_bar.message.text()
+    assert w.document.recovery_offered() and w.files.recovery_toolbar.isVisible()
+    assert "orig.bplens" in w.files.recovery_bar.message.text()
     with qtbot.waitSignal(w.state.resultsChanged, timeout=60000):
-        w.recovery_bar.restore_button.click()
+        w.files.recovery_bar.restore_button.click()
     assert w.editor.program() == PROGRAM + "# lost?\n"
     assert (w.state.output, w.state.v) == ("out", [1.0, 2.0])
     qtbot.waitUntil(lambda: w.state.step == 0, timeout=5000)
-    assert w.is_modified() and w.workspace_path() == str(saved)   # Save goes back to the original file
-    assert not w.recovery_toolbar.isVisible()
+    assert w.document.is_modified() and w.document.path == str(saved)   # Save goes back to the original file
+    assert not w.files.recovery_toolbar.isVisible()
     [own] = recovery_files(isolated)
     assert own != session.path and "# lost?" in own.read_text(encoding="utf-8")   # never without a copy
-    assert w.save_workspace()
+    assert w.files.save()
     assert "# lost?" in wsmod.load_workspace(saved).program and recovery_files(isolated) == []
 
 
 def test_not_now_keeps_the_recovery_for_next_time_and_discard_deletes_it(qtbot, make_window, isolated):
-    session = wsmod.RecoverySession(isolated / "recovery")
+    session = recmod.RecoverySession(isolated / "recovery")
     session.save(Workspace("import torch\n# keep me\n"), "x.py", None, None)
     session._lock.unlock()
     first = make_window()
-    assert first.recovery_offered()
-    first.recovery_bar.later_button.click()
-    assert not first.recovery_offered() and session.path.exists()
+    assert first.document.recovery_offered()
+    first.files.recovery_bar.later_button.click()
+    assert not first.document.recovery_offered() and session.path.exists()
     second = make_window()
-    assert second.recovery_offered()
-    second.recovery_bar.discard_button.click()
-    assert not session.path.exists() and not second.recovery_offered()
+    assert second.document.recovery_offered()
+    second.files.recovery_bar.discard_button.click()
+    assert not session.path.exists() and not second.document.recovery_offered()
     assert "# keep me" not in second.editor.program()
 
 
 def left_over(folder: Path, name: str = "x.py", **recovery) -> Path:
     """A recovery file of a session that died, with ``recovery``'s fields changed; its path."""
-    session = wsmod.RecoverySession(folder)
+    session = recmod.RecoverySession(folder)
     session.save(Workspace(PROGRAM + "# lost?\n", "out"), name, None, None)
     session._lock.unlock()
     if recovery:
@@ -656,10 +657,10 @@ def test_a_recovery_file_saved_at_1e300_still_lets_the_app_start_and_is_offered(
     # the issue: time.localtime(1e300) raised OverflowError on every start, the file left in place
     path = left_over(isolated / "recovery", saved_at=1e300)
     w = make_window(show=True)
-    assert w.recovery_offered() and w.recovery_bar.restore_button.isVisible()
+    assert w.document.recovery_offered() and w.files.recovery_bar.restore_button.isVisible()
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))   # the file's own time
-    assert f"Unsaved work on x.py from {when} was kept" in w.recovery_bar.message.text()
-    w.recovery_bar.restore_button.click()
+    assert f"Unsaved work on x.py from {when} was kept" in w.files.recovery_bar.message.text()
+    w.files.recovery_bar.restore_button.click()
     assert w.editor.program() == PROGRAM + "# lost?\n" and not path.exists()
 
 
@@ -667,20 +668,20 @@ def test_a_recovery_file_saved_at_1e300_still_lets_the_app_start_and_is_offered(
 def test_a_recovery_time_that_is_no_time_is_unknown(qtbot, make_window, isolated, saved_at):
     path = left_over(isolated / "recovery", saved_at=saved_at)
     os.utime(path, (1, 1))              # and the file's own time (1970) is no time it was written at either
-    [found] = wsmod.find_recoverable(isolated / "recovery")
+    [found] = recmod.find_recoverable(isolated / "recovery")
     assert found.saved_at is None and found.workspace.program == PROGRAM + "# lost?\n"
     found.release()
     w = make_window()
-    assert "was kept (when it was saved is not known)" in w.recovery_bar.message.text()
+    assert "was kept (when it was saved is not known)" in w.files.recovery_bar.message.text()
 
 
 def test_wrong_recovery_fields_are_left_out(qtbot, make_window, isolated):
     left_over(isolated / "recovery", name=["x"], workspace_path="relative/w.bplens", program_path="/a\0b.py")
-    [found] = wsmod.find_recoverable(isolated / "recovery")
+    [found] = recmod.find_recoverable(isolated / "recovery")
     assert found.name == found.path.stem and found.workspace_path is None and found.program_path is None
     found.release()
     left_over(isolated / "recovery", "mine.py", workspace_path="/w/mine.bplens", program_path="/w/mine.py")
-    found = [r for r in wsmod.find_recoverable(isolated / "recovery") if r.name == "mine.py"]
+    found = [r for r in recmod.find_recoverable(isolated / "recovery") if r.name == "mine.py"]
     assert [(r.workspace_path, r.program_path) for r in found] == [("/w/mine.bplens", "/w/mine.py")]
 
 
@@ -689,10 +690,10 @@ def test_a_restored_recovery_says_what_was_left_out(qtbot, make_window, isolated
     obj = json.loads(path.read_bytes())
     path.write_text(json.dumps(dict(obj, v="ones")), encoding="utf-8")
     w = make_window()
-    assert w.restore_recovered()
+    assert w.files.restore_recovered()
     assert w.editor.program() == PROGRAM + "# lost?\n" and w.state.output == "out" and w.state.v is None
-    assert '"v" should be' in w.message_box.text() and "Part of x.py" in w.message_box.text()
-    w.message_box.close()
+    assert '"v" should be' in w.files.message_box.text() and "Part of x.py" in w.files.message_box.text()
+    w.files.message_box.close()
 
 
 @pytest.mark.parametrize("content, words", [
@@ -713,7 +714,7 @@ def test_a_recovery_file_that_cannot_be_read_is_offered_for_discard_never_delete
         damaged.write_bytes(content)
     (folder / f"a-folder{SUFFIX}").mkdir()                       # passed over
     result = {}
-    thread = threading.Thread(target=lambda: result.update(found=wsmod.find_recoverable(folder)), daemon=True)
+    thread = threading.Thread(target=lambda: result.update(found=recmod.find_recoverable(folder)), daemon=True)
     thread.start()
     thread.join(5)
     if thread.is_alive():
@@ -724,15 +725,15 @@ def test_a_recovery_file_that_cannot_be_read_is_offered_for_discard_never_delete
     found.release()
 
     first = make_window(show=True)                               # starts, and offers it
-    assert first.recovery_offered() and not first.recovery_bar.restore_button.isVisible()
-    assert "cannot be read" in first.recovery_bar.message.text() and words in first.recovery_bar.message.text()
-    assert not first.restore_recovered()
-    first.recovery_bar.later_button.click()                      # kept for next time
-    assert os.path.lexists(damaged) and not first.recovery_offered()
+    assert first.document.recovery_offered() and not first.files.recovery_bar.restore_button.isVisible()
+    assert "cannot be read" in first.files.recovery_bar.message.text() and words in first.files.recovery_bar.message.text()
+    assert not first.files.restore_recovered()
+    first.files.recovery_bar.later_button.click()                      # kept for next time
+    assert os.path.lexists(damaged) and not first.document.recovery_offered()
     second = make_window()
-    assert second.recovery_offered()
-    second.recovery_bar.discard_button.click()                   # deleted: the user said so
-    assert not os.path.lexists(damaged) and not second.recovery_offered()
+    assert second.document.recovery_offered()
+    second.files.recovery_bar.discard_button.click()                   # deleted: the user said so
+    assert not os.path.lexists(damaged) and not second.document.recovery_offered()
     assert (folder / f"a-folder{SUFFIX}").is_dir()
 
 
@@ -741,9 +742,9 @@ def test_a_restorable_recovery_is_offered_before_one_that_cannot_be_read(qtbot, 
     left_over(folder, "good.py")
     (folder / f"0-damaged{SUFFIX}").write_bytes(b"{")
     w = make_window()
-    assert "good.py" in w.recovery_bar.message.text() and "(1 more after this one.)" in w.recovery_bar.message.text()
-    w.recovery_bar.restore_button.click()
-    assert "cannot be read" in w.recovery_bar.message.text() and w.recovery_offered()
+    assert "good.py" in w.files.recovery_bar.message.text() and "(1 more after this one.)" in w.files.recovery_bar.message.text()
+    w.files.recovery_bar.restore_button.click()
+    assert "cannot be read" in w.files.recovery_bar.message.text() and w.document.recovery_offered()
 
 
 DRIVER = r"""
@@ -782,7 +783,7 @@ def test_killing_the_app_mid_edit_offers_the_work_on_restart(qtbot, make_window,
     typed = "z = y.sum()  # typed before the crash"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO_ROOT),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "xdg-data"))
-    env[wsmod.DATA_DIR_ENV] = str(isolated)
+    env[recmod.DATA_DIR_ENV] = str(isolated)
     # its own process group: the kill takes the app's analysis process with it
     proc = subprocess.Popen([sys.executable, str(driver), str(program), typed], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
@@ -804,27 +805,27 @@ def test_killing_the_app_mid_edit_offers_the_work_on_restart(qtbot, make_window,
     assert proc.returncode == -signal.SIGKILL
 
     w = make_window(show=True)                # the next start, same data folder
-    assert w.recovery_offered() and w.recovery_toolbar.isVisible()
-    assert "mine.py" in w.recovery_bar.message.text()
+    assert w.document.recovery_offered() and w.files.recovery_toolbar.isVisible()
+    assert "mine.py" in w.files.recovery_bar.message.text()
     assert typed not in w.editor.program()
-    w.recovery_bar.restore_button.click()
+    w.files.recovery_bar.restore_button.click()
     assert w.editor.program() == PROGRAM + typed + "\n"
-    assert w.is_modified() and w.windowTitle().startswith("mine.py")
+    assert w.document.is_modified() and w.windowTitle().startswith("mine.py")
 
 
 def test_save_program_writes_the_program_atomically_and_keeps_the_old_file_on_failure(make_window, tmp_path,
                                                                                       monkeypatch):
     w = make_window(program="import torch\nx = torch.ones(2)\n")
     target = tmp_path / "prog.py"
-    assert w.save_program_to(str(target))
+    assert w.files.save_program_to(str(target))
     assert target.read_text(encoding="utf-8") == "import torch\nx = torch.ones(2)\n"
-    assert w.state.path == str(target)
+    assert w.document.program_path == str(target)
     w.editor.set_program("import torch\n# changed\n")
 
     def refuse(*args, **kwargs):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(wsmod.os, "replace", refuse)
-    assert not w.save_program_to(str(target))
+    assert not w.files.save_program_to(str(target))
     assert target.read_text(encoding="utf-8") == "import torch\nx = torch.ones(2)\n"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".") or p.suffix == ".tmp") == []
     boxes = [b for b in w.findChildren(QMessageBox) if b.isVisible()]
