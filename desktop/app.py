@@ -15,7 +15,7 @@ SCREENSHOT_SIZE = (1440, 900)
 def run_app(program_path: str | os.PathLike | None = None,
             screenshot: str | os.PathLike | None = None, language: str | None = None, *,
             size: tuple[int, int] | None = None, presenter: bool = False, step: int | None = None,
-            theme: str | None = None) -> int:
+            theme: str | None = None, lessons: bool = False) -> int:
     """Show the main window with ``program_path`` (default: the default lesson).
 
     ``language`` ("en", "zh_CN" or "system") overrides the saved choice for this run.
@@ -24,7 +24,8 @@ def run_app(program_path: str | os.PathLike | None = None,
     running the event loop, and return 0 (1 if the file cannot be written): at ``size``
     (default :data:`SCREENSHOT_SIZE`; offscreen, the screen is made that size too), in
     presenter mode when ``presenter``, stepped to ``step`` (-1: before the first step; default:
-    the middle), in ``theme`` ("system", "light", "dark"; not kept for the next session).
+    the middle), in ``theme`` ("system", "light", "dark"; not kept for the next session), with the
+    lesson browser shown when ``lessons`` (not kept either).
     Returns 2 when the program file cannot be read or ``step`` is not a step of the backward.
     """
     workspace = program_path is not None and str(program_path).endswith(".bplens")
@@ -62,6 +63,9 @@ def run_app(program_path: str | os.PathLike | None = None,
     if screenshot is None:
         window.show()
         return app.exec()
+    if lessons:   # shown for the picture only: the user's choice (lessons_toggled keeps it) stays as it was
+        window.lessons_action.toggled.disconnect(window.lessons_toggled)
+        window.lessons_dock.setVisible(True)
     return _save_screenshot(app, window, Path(screenshot), size=size, presenter=presenter, step=step)
 
 

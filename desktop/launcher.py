@@ -34,6 +34,8 @@ def _app_options(parser) -> None:
     shot.add_argument("--presenter", action="store_true", help="in presenter mode (full screen)")
     shot.add_argument("--step", metavar="N", type=int,
                       help="the backward stepped to step N (0 is the first; -1 before it; default: the middle)")
+    shot.add_argument("--lessons", action="store_true",
+                      help="with the lesson browser shown (its lesson selected when --program is one)")
     shot.add_argument("--theme", choices=_THEMES,
                       help="the theme for this run: %(choices)s (default: the one chosen in View > Theme)")
 
@@ -55,7 +57,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def _start_app(options) -> int:
     from desktop.app import run_app
-    shot = {"size": options.size, "presenter": options.presenter, "step": options.step, "theme": options.theme}
+    shot = {"size": options.size, "presenter": options.presenter, "step": options.step, "theme": options.theme,
+            "lessons": options.lessons}
     if options.screenshot is None:
         given = [f"--{name}" for name, value in shot.items() if value not in (None, False)]
         if given:

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The README's pictures, rendered offscreen with the app's own --screenshot (issue 15, item 4):
 #   scripts/screenshots.sh            writes resources/screenshots/*.png
-# (lesson_browser.png shows a dialog, which --screenshot does not open; it is kept as it is.)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/resources/screenshots"
@@ -15,3 +14,5 @@ app --program "$LESSONS/15_tiny_mlp_step.py" --step 3 --size 1024x768 --presente
     --screenshot "$OUT/presenter_mode.png"
 app --program "$LESSONS/13_matmul_shapes.py" --step 0 --size 1440x900 --language en --theme dark \
     --screenshot "$OUT/dark_theme.png"
+app --program "$LESSONS/10_jacobian_index_assign.py" --step 9 --size 1440x900 --language en --theme light --lessons \
+    --screenshot "$OUT/lesson_browser.png"

@@ -125,6 +125,15 @@ def test_presenting_on_1024x768_keeps_40_characters_of_code_even_after_ctrl_l(qt
     assert fully_shown(small.results.verdict_label, small)
 
 
+def test_a_window_opening_on_1024x768_with_the_lesson_browser_keeps_the_code_readable(qtbot, small):
+    """The browser is shown by default: on a projector it opens as a narrow strip (as Ctrl+L shows
+    it there), not 320 px that left some 25 characters of each line."""
+    assert small.lessons_dock.isVisible()
+    settle(qtbot, small)
+    assert editor_columns(small.editor) >= 40
+    assert small.lessons_dock.width() <= small.width() // 5 + 1
+
+
 def test_ctrl_l_never_squeezes_the_editor_outside_presenter_mode(qtbot, small):
     small.lessons_dock.setVisible(False)
     small.lessons_action.trigger()

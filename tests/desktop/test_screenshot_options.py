@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QImage
 
 import resources
@@ -63,7 +64,33 @@ def test_a_step_must_be_one_of_the_backward(appearance_restored, tmp_path, mlp, 
         assert "is not a step of this backward (steps 0 to 7, or -1 before the first)" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("args", [["--presenter"], ["--step", "1"], ["--size", "800x600"], ["--theme", "dark"]])
+@pytest.mark.parametrize("shown", [False, True])
+def test_lessons_shows_the_browser_with_the_lesson_selected(appearance_restored, tmp_path, monkeypatch, shown):
+    """``--lessons`` (the README's lesson_browser.png): the browser is shown, the program's lesson
+    selected in it, and the choice is not kept for the next session."""
+    from desktop import app
+    from desktop.appearance import settings as app_settings
+    seen = {}
+    take = app._save_screenshot
+
+    def save(qt_app, window, path, **kwargs):
+        seen["browser shown"] = not window.lessons_dock.isHidden()
+        seen["selected"] = window.lessons_dock.browser.selected()
+        return take(qt_app, window, path, **kwargs)
+    monkeypatch.setattr(app, "_save_screenshot", save)
+    lesson = tmp_path / "10_jacobian_index_assign.py"     # the lesson's own name and text
+    lesson.write_text(resources.read_lesson(lesson.name), encoding="utf-8")
+    QCoreApplication.setApplicationName("Backprop Lens")      # as run_app names it: its settings
+    app_settings.store(app_settings.LESSONS_VISIBLE, False)      # the user had hidden it
+    args = ["--program", lesson, "--screenshot", tmp_path / "l.png", "--size", "1024x768"]
+    assert launcher.main(args + (["--lessons"] if shown else [])) == 0
+    assert seen["browser shown"] == shown
+    assert seen["selected"] == "10_jacobian_index_assign.py"
+    assert app_settings.load(app_settings.LESSONS_VISIBLE) is False
+
+
+@pytest.mark.parametrize("args", [["--presenter"], ["--step", "1"], ["--size", "800x600"], ["--theme", "dark"],
+                                  ["--lessons"]])
 def test_picture_options_without_a_screenshot_are_a_usage_error(appearance_restored, capsys, args):
     assert launcher.main(args) == 2
     assert "only with --screenshot" in capsys.readouterr().err
