@@ -44,6 +44,23 @@ def fold_title(node: dict) -> str:
     return QCoreApplication.translate("GraphItems", "+{0} nodes").format(count)
 
 
+PATTERN_NAMES_A_LINE = 2     # a fold's repeated pattern is drawn this many grad_fn names a line
+
+
+def fold_title_lines(node: dict) -> list[str]:
+    """:func:`fold_title` as the node draws it: a long repeated pattern over several lines
+    (``AddBackward0 · MulBackward0`` / ``· SinBackward0 ×40``), so that the node stays as narrow as
+    its other lines and a 1024-px graph pane shows it whole (the tooltip has it on one line)."""
+    pattern = node.get("pattern") or []
+    if node.get("fold") != "repeat" or node.get("module_calls") or len(pattern) <= PATTERN_NAMES_A_LINE:
+        return [fold_title(node)]
+    count = int(node.get("count") or len(node.get("folded") or []))
+    chunks = [" · ".join(pattern[i:i + PATTERN_NAMES_A_LINE]) for i in range(0, len(pattern), PATTERN_NAMES_A_LINE)]
+    lines = [chunks[0]] + ["· " + chunk for chunk in chunks[1:]]
+    lines[-1] = "{0} ×{1}".format(lines[-1], node.get("repeats") or count)
+    return lines
+
+
 def module_title(module: dict) -> str:
     """A module box's label: ``fc1 (Linear)``, a top-level module by the program's name for it
     (``net (Net)``), and which call when the graph holds several calls of one module."""
@@ -185,7 +202,7 @@ class NodeItem(QGraphicsItem):
             lines = [(f"{head}  ·  {shape}" if shape else head, s.title_font, s.text),
                      ("AccumulateGrad", s.small_font, s.muted)]
         elif self.kind == "fold":
-            lines = [(fold_title(node), s.title_font, s.text)]
+            lines = [(text, s.title_font, s.text) for text in fold_title_lines(node)]
             if node.get("fold") == "module":
                 lines.append((QCoreApplication.translate("GraphItems", "double-click to expand"), s.small_font, s.muted))
             elif node.get("fold") == "repeat" and (len(node.get("pattern") or []) > 1 or node.get("module_calls")):

@@ -125,3 +125,28 @@ def test_a_graph_too_large_to_carry_unfolded_does_not_expand(qtbot, sin_loop):
     fold_id = graph["nodes"][1]["id"]
     assert "Double-click" not in view.node_item(fold_id).toolTip()
     assert not view.expand_fold(fold_id) and not view.is_expanded()
+
+
+def test_a_long_repeated_pattern_is_drawn_over_several_lines(qtbot):
+    """A pattern of three grad_fns (``y = sin(y) * 1.1 + x``) drawn on one line made the fold node
+    wider than a 1024-px window's graph pane, its label cut at both ends: two names a line."""
+    a = analyze(textwrap.dedent("""
+        import torch
+        x = torch.tensor([0.5, 1.0], requires_grad=True)
+        y = x
+        for i in range(40):
+            y = torch.sin(y) * 1.1 + x
+        out = y.sum()
+        out.backward()
+    """)).to_json()
+    view = GraphView()
+    qtbot.addWidget(view)
+    fold_node = next(n for n in a["graph"]["nodes"] if n["kind"] == "fold")
+    view.set_graph(a["graph"])
+    fold = view.node_item(fold_node["id"])
+    title = fold_title(fold.node)
+    assert title == "AddBackward0 · MulBackward0 · SinBackward0 ×40"
+    drawn = [text for text, *_ in fold._lines()]
+    assert drawn[:2] == ["AddBackward0 · MulBackward0", "· SinBackward0 ×40"]
+    assert " ".join(drawn[:2]) == title
+    assert title in fold.toolTip()
