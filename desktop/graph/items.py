@@ -17,6 +17,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPain
                            QPainterPathStroker, QPalette, QPen, QPolygonF)
 from PySide6.QtWidgets import QGraphicsItem
 
+from core.analysis.trace import NODESEP
 from desktop.graph.format import format_shape, format_value
 from desktop.graph.summary import describe, value_or_summary
 
@@ -27,6 +28,7 @@ BADGE_CHARS = 30
 # Text sizes in scene units (dot's points, drawn as pixels at 100 % zoom); the view's readable
 # minimum scale is reckoned from the smallest (graph_view.MIN_TEXT_PIXELS).
 TITLE_PX, DETAIL_PX, SMALL_PX, LABEL_PX = 11, 10, 9, 9
+NODE_GAP = NODESEP * 72    # the least room dot leaves between two nodes of a rank (scene units: points)
 STACK = 3.0                # a fold node is drawn over two more boxes, each this much up and right
 
 
@@ -368,6 +370,11 @@ class GradBadge(QGraphicsItem):
         self.setToolTip(QCoreApplication.translate("GraphItems", ".grad = {0}").format(_full(grad)))
         style = self.node_item.style
         m = QFontMetricsF(style.label_bold_font if fresh else style.label_font)
+        # no wider than its node and half the gap to each neighbour: two leaves side by side (W and
+        # X of X @ W) drew their badges over each other; the whole value is in the tooltip
+        widest = self.node_item.box.width() + NODE_GAP - 4
+        if m.horizontalAdvance(self.text) + 10 > widest:
+            self.text = m.elidedText(self.text, Qt.TextElideMode.ElideRight, widest - 10)
         w, h = m.horizontalAdvance(self.text) + 10, m.height() + 4
         self._rect = QRectF(-w / 2, self.node_item.box.bottom() + 3, w, h)
         self.update()
