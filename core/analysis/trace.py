@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.graph_layout import HEIGHT, NODESEP, RANKSEP
 from core.analysis.folding import fold_graph
 from core.analysis.verdict import compare
 from core.autograd import engine
@@ -385,7 +386,6 @@ def _module_calls(nodes: dict, fns: dict, names: GraphNames) -> list:
 # the graph (a 1,929-node graph took 58 s, a chain of 20,000 over 3 s): past it, _ranks places the nodes
 MAX_DOT_NODES = 500
 MAX_UNFOLDED_NODES = 2_000    # a folded graph carries its unfolded self (laid out) up to this many nodes
-NODESEP, RANKSEP, HEIGHT = 0.35, 0.5, 0.6     # inches, as dot is given them
 
 
 def _label_and_width(n) -> tuple[str, float]:
