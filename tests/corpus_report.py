@@ -4,6 +4,7 @@
     .venv/bin/python tests/corpus_report.py --run       # run every program now and report what is true
     .venv/bin/python tests/corpus_report.py --record [PREFIX ...]   # re-record with real PyTorch 2.13
     .venv/bin/python tests/corpus_report.py --machine-evidence ID ...  # real PyTorch's stdout on this CPU
+    .venv/bin/python tests/corpus_report.py --also-here   # this CPU prints the evidence too: add it to the file
 
 ``--record`` is the shared recorder ``/work/shared/tools/make_oracle.py`` (override with
 $MAKE_ORACLE) with ORACLE_CASES set to tests/data/corpus and one change: a top-level numpy
@@ -56,7 +57,7 @@ def note_recorded_here(ids) -> None:
     import json
 
     evidence = json.loads(MACHINE_EVIDENCE.read_text())
-    if this_machine() != evidence["machine"]:
+    if this_machine() not in evidence_machines(evidence):
         print(f"note: recorded on {this_machine()}; tests/data/corpus was recorded on {RECORDING_MACHINE}",
               file=sys.stderr)
         return
@@ -103,6 +104,37 @@ def _stdout_with_real_torch(case_id: str) -> str:
     import json
 
     return json.loads(done.stdout)
+
+
+def evidence_machines(evidence: dict) -> list:
+    """The CPUs on which real PyTorch printed the evidence (and the recordings of the programs recorded
+    on its CPU): the one that made it, and those --also-here confirmed."""
+    return [evidence["machine"], *evidence.get("also_printed_on", ())]
+
+
+def confirm_here() -> int:
+    """Run the evidence's programs, and the programs recorded on its CPU with that CPU's digits
+    (RECORDED_ON_AVX2), with real PyTorch here; when it prints exactly the evidence and those recordings,
+    add this CPU to the evidence's ``also_printed_on``."""
+    import json
+
+    sys.path.insert(0, str(ROOT))
+    from tests.core.test_corpus import KNOWN_FAILURES, RECORDED_ON_AVX2
+
+    evidence = json.loads(MACHINE_EVIDENCE.read_text())
+    expected = dict(evidence["programs"])
+    expected.update({pid: json.loads((CORPUS / (pid + ".json")).read_text())["stdout"]
+                     for pid, cause in KNOWN_FAILURES.items() if cause == RECORDED_ON_AVX2})
+    differ = [pid for pid in sorted(expected) if _stdout_with_real_torch(pid) != expected[pid]]
+    if differ:
+        print("this CPU's PyTorch prints otherwise:", ", ".join(differ))
+        return 1
+    if this_machine() not in evidence_machines(evidence):
+        evidence.setdefault("also_printed_on", []).append(this_machine())
+        MACHINE_EVIDENCE.write_text(json.dumps(evidence, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(expected)} programs: printed as on {evidence['machine']['model name']} "
+          f"({len(evidence_machines(evidence))} CPUs)")
+    return 0
 
 
 def machine_evidence(ids) -> int:
@@ -180,6 +212,8 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if args[:1] == ["--machine-evidence"]:
         sys.exit(machine_evidence(args[1:]))
+    if args[:1] == ["--also-here"]:
+        sys.exit(confirm_here())
     if args[:1] == ["--record"]:
         sys.exit(record(args[1:]))
     report(run=args[:1] == ["--run"])
