@@ -13,20 +13,21 @@ nothing else can mix in).
 
 Messages to the service (:data:`JOB_FIELDS` and :data:`EXPORT_OPTIONS` declare them;
 :func:`check_message` holds every message to them):
-    a job, {"kind": "analyze"|"paths"|"entries"|"export"|"warmup", "id": int} and any of
+    a job, {"kind": "analyze"|"paths"|"entries"|"graph"|"export"|"warmup", "id": int} and any of
         "source": str, "output": str|None, "v": number|nested list|JSON text|None,
         "limits": {Limits field: number in its range}|None, "leaf": str|None, "i": int, "k": int,
         "options": {"format": str|None, "filename": str|None, "step": int, "lang": str|None}|None,
         "call": int >= 1|None, "iteration": int >= 1|None (which differentiation is analysed:
         the call-th of the run, or the iteration-th made at its line, or at the first's;
         a choice out of range is the outcome's note), "entries": str|None (a selection of J's entries,
-        :mod:`core.analysis.entries`; an "entries" job without one asks for the entry "i", "k" of "leaf");
+        :mod:`core.analysis.entries`; an "entries" job without one asks for the entry "i", "k" of "leaf"),
+        "expand": [str]|None (a "graph" job: the fold nodes of the latest analysis's graph to show open);
     ("cancel", id: int), which cancels every job with an id up to id (a reader
         thread takes it at once, even while a job runs);
     None, the end (as is the end of the stream).
 Messages from the service: ("ready",), ("progress", id, fraction, text), ("partial", id, outcome),
                            ("finished", id, outcome), ("paths", id, result), ("entries", id, result),
-                           ("exported", id, result),
+                           ("graph", id, result), ("exported", id, result),
                            ("failed", id, text), ("warmed", id), ("pytorch-loaded",).
 An analyze job is answered first, as soon as the numeric witnesses have their verdict, by
 ("partial", id, outcome): the outcome's analysis has ``"stage": "numeric"`` (the engine's backward and
@@ -41,6 +42,11 @@ result): :func:`core.analysis.entries.compute`'s JSON ("entries": each asked ent
 "over_budget" or "unavailable", with its "leaf", "row", "column" and "value"), or {"selection": ...,
 "error": why} when there is no analysis to take them from, the selection names what it does not have,
 or the job was cancelled.
+
+A "graph" job lays out the latest analysis's folded graph again with the fold nodes it names ("expand")
+open and the others folded (:func:`core.analysis.trace.expand_folds`), answered ("graph", id, {"graph":
+the graph, "expand": the ids, "error": None}) or with "graph": None and "error": why (no analysis, a graph
+carrying no unfolded self, too many nodes to lay out).
 
 Nothing the app sends kills the service or leaves it waiting: a frame that
 is not one of these messages (not plain data, a non-dict, a field of the
@@ -67,10 +73,11 @@ from core import isolate
 from core.analysis import entries as symbolic_entries, pytorch
 from core.analysis.budget import Budget
 from core.analysis.pipeline import analyse_source
+from core.analysis.trace import ExpandError, expand_folds
 from core.export import graph_svg, html_report, latex_document
 from core.frames import MAX_ANSWER_BYTES, MAX_JOB_BYTES, FrameError, read_frame, write_frame
 from core.interp.limits import Limits, LimitsError
-from core.report_json import run_to_json
+from core.report_json import finite_json, run_to_json
 from core.symbolic.jacobian import Cancelled
 from core.translatable import _T
 
@@ -105,7 +112,7 @@ def _v(x) -> bool:
     return x is None or isinstance(x, str | list) or (isinstance(x, int | float) and not isinstance(x, bool))
 
 
-JOB_KINDS = ("analyze", "paths", "entries", "export", "warmup")
+JOB_KINDS = ("analyze", "paths", "entries", "graph", "export", "warmup")
 JOB_FIELDS = {   # every field of a job; the app sends them all, whatever the kind
     "kind": Field("one of " + ", ".join(JOB_KINDS), lambda x: isinstance(x, str) and x in JOB_KINDS),
     "id": Field("an integer", _int),
@@ -120,6 +127,8 @@ JOB_FIELDS = {   # every field of a job; the app sends them all, whatever the ki
     "call": Field("a whole number from 1 or None", _count_or_none),
     "iteration": Field("a whole number from 1 or None", _count_or_none),
     "entries": Field("a selection of J's entries (text, e.g. out[1]:x[1,2]) or None", _text_or_none),
+    "expand": Field("a list of fold node ids (text) or None",
+                    lambda x: x is None or (isinstance(x, list) and len(x) <= 10_000 and all(isinstance(i, str) for i in x))),
 }
 REQUIRED = ("id", "kind")
 EXPORT_OPTIONS = {
@@ -290,6 +299,8 @@ class _Service:
             self.conn.send(("paths", job["id"], self.paths(job)))
         elif kind == "entries":
             self.conn.send(("entries", job["id"], self.entries(job)))
+        elif kind == "graph":
+            self.conn.send(("graph", job["id"], self.graph(job)))
         elif kind == "analyze":
             self.conn.send(("finished", job["id"], self.analyze(job)))
         elif kind == "export":
@@ -386,6 +397,17 @@ class _Service:
             return {"selection": selection, "error": str(e)}
         except Cancelled:
             return {"selection": selection, "error": _T("cancelled")}
+
+    def graph(self, job: dict) -> dict:
+        """The latest analysis's graph with the job's fold nodes ("expand") open."""
+        expand = list(job.get("expand") or [])
+        a = self.analysis
+        if a is None or not a.graph:
+            return {"graph": None, "expand": expand, "error": _T("there is no analysis with a graph to expand")}
+        try:
+            return {"graph": finite_json(expand_folds(a.graph, expand)), "expand": expand, "error": None}
+        except ExpandError as e:
+            return {"graph": None, "expand": expand, "error": e.args[0]}
 
     def paths(self, job: dict):
         a = self.analysis

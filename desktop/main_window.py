@@ -185,6 +185,8 @@ class MainWindow(QMainWindow):
         runner.status.connect(self.statusBar().showMessage)
         self.host.worker.pathsReady.connect(self._paths_ready)
         self.results.serve_entries(self.host)   # J's entries "not computed": computed when clicked
+        self.graph.serve_folds(self.host)       # a fold node double-clicked: core lays the graph out with it open
+        self.graph.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.document.nameChanged.connect(
             lambda name: self.setWindowTitle(self.tr("{0}[*] — Backprop Lens").format(name)))
         self.document.modifiedChanged.connect(self.setWindowModified)

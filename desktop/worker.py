@@ -39,7 +39,7 @@ _ids = itertools.count(1)
 
 @dataclass
 class Job:
-    kind: str                       # "analyze" | "paths" | "entries" | "export" | "warmup"
+    kind: str                       # "analyze" | "paths" | "entries" | "graph" | "export" | "warmup"
     source: str = ""
     output: str | None = None
     v: object = None                # nested list or None
@@ -51,12 +51,13 @@ class Job:
     call: int | None = None         # the differentiation analysed: the call-th of the run (1-based) ...
     iteration: int | None = None    # ... or the iteration-th at its line (or the first's); None: the first
     entries: str | None = None      # an "entries" job's selection of J (core.analysis.entries); None: leaf, i, k
+    expand: list | None = None      # a "graph" job's fold nodes to show open (core.analysis.trace.expand_folds)
     id: int = field(default_factory=lambda: next(_ids))
 
     def message(self) -> dict:
         return {"kind": self.kind, "id": self.id, "source": self.source, "output": self.output, "v": self.v,
                 "limits": self.limits, "leaf": self.leaf, "i": self.i, "k": self.k, "options": self.options,
-                "call": self.call, "iteration": self.iteration, "entries": self.entries}
+                "call": self.call, "iteration": self.iteration, "entries": self.entries, "expand": self.expand}
 
 
 @dataclass
@@ -85,6 +86,7 @@ class ServiceSignals(QObject):
     pathsReady = Signal(int, object)      # job id, paths result (dict) or None
     entriesReady = Signal(int, object)    # job id, symbolic entries of J (core.analysis.entries' JSON, or "error")
     exportReady = Signal(int, object)     # job id, {"format", "text", "error"}
+    graphReady = Signal(int, object)      # job id, {"graph", "expand", "error"}: the graph with folds open
     ready = Signal()                      # the service process is up
     warmedUp = Signal()
     pytorchLoaded = Signal()              # real PyTorch is ready in the service: analyses include it now
@@ -161,7 +163,7 @@ class WorkerHost(QObject):
                 self._fail_waiting(process, waiting, "The analysis process stopped unexpectedly; it will be restarted.")
                 return
             kind = msg[0]
-            if kind in ("finished", "paths", "entries", "exported", "failed", "warmed"):
+            if kind in ("finished", "paths", "entries", "graph", "exported", "failed", "warmed"):
                 self._answered(waiting, msg[1])
             if kind == "progress":
                 w.progress.emit(msg[1], msg[2], msg[3])
@@ -173,6 +175,8 @@ class WorkerHost(QObject):
                 w.pathsReady.emit(msg[1], msg[2])
             elif kind == "entries":
                 w.entriesReady.emit(msg[1], msg[2])
+            elif kind == "graph":
+                w.graphReady.emit(msg[1], msg[2])
             elif kind == "exported":
                 w.exportReady.emit(msg[1], msg[2])
             elif kind == "failed":

@@ -16,7 +16,8 @@ The output and the leaves (AccumulateGrad) are always shown.  A fold node has ``
 ``"folded"``: the ids of the original nodes it hides (in the topological order) and ``"count"``
 (their number), ``"fold": "repeat"`` (with ``"pattern"``, the grad_fn names of one repetition,
 and ``"repeats"``) or ``"fold": "block"``.  Every original node id is either a shown node or in
-exactly one fold node's ``folded``; the graph's ``"folding"`` says how many nodes there were.
+exactly one fold node's ``folded``; the graph's ``"folding"`` says how many nodes there were (and
+which folds were asked to be open: ``expanded``).
 When each repetition of a repeat fold is the nodes of one call of the same nn.Module (a loop
 calling ``net`` or ``cell`` again and again; the graph's ``"modules"``, core.analysis.trace), the
 fold says so: ``"module_calls"`` (``{"path", "type", "label", "calls"}``) and the label
@@ -35,8 +36,10 @@ MIN_REPEATS = 3       # a run of fewer identical segments stays as it is
 MAX_PERIOD = 8        # a repetition of up to this many segments is recognised
 
 
-def fold_graph(graph: dict, budget: int = NODE_BUDGET) -> dict:
-    """``graph`` folded to about ``budget`` nodes (itself when it has no more than that)."""
+def fold_graph(graph: dict, budget: int = NODE_BUDGET, expanded=()) -> dict:
+    """``graph`` folded to about ``budget`` nodes (itself when it has no more than that); the fold
+    nodes whose ids are in ``expanded`` (ids of this same folding: ``fold:`` and the first node each
+    hides) show their nodes instead, the others stay folded (the app's per-fold expansion)."""
     nodes = graph.get("nodes") or []
     if len(nodes) <= budget:
         return graph
@@ -70,6 +73,13 @@ def fold_graph(graph: dict, budget: int = NODE_BUDGET) -> dict:
     leaves = len(nodes) - len(inner)
     if len(groups) + leaves > budget:
         groups = _blocks(groups, by_id, max(budget - leaves, 3))
+
+    # 3. the folds asked to be open, as their nodes -----------------------------------------
+    opened = {"fold:" + ids[0] for kind, ids, _ in groups if kind != "node"} & set(expanded)
+    if opened:
+        groups = [group for kind, ids, extra in groups
+                  for group in ([("node", [i], None) for i in ids] if "fold:" + ids[0] in opened
+                                else [(kind, ids, extra)])]
 
     # the folded graph ------------------------------------------------------------------------
     modules = {m["id"]: m for m in graph.get("modules") or []}
@@ -111,7 +121,8 @@ def fold_graph(graph: dict, budget: int = NODE_BUDGET) -> dict:
             kept.append({"source": s, "target": t, "input": e["input"]})
     folded = dict(graph)
     folded.update(nodes=shown, edges=kept,
-                  folding={"budget": budget, "nodes": len(nodes), "edges": len(edges), "shown": len(shown)})
+                  folding={"budget": budget, "nodes": len(nodes), "edges": len(edges), "shown": len(shown),
+                           "expanded": sorted(opened)})
     if modules:
         folded["modules"] = _used_calls(shown, modules)
     return folded

@@ -25,6 +25,7 @@ from core.symbolic.derivative import node_local
 from core.tensor.node import AccumulateGrad, GradSlots
 from core.tensor.tensor import Tensor
 from core.torch.nn.module import Module
+from core.translatable import _T
 
 
 # an array of a step or a graph node is kept (and written) in full up to this many elements; past it,
@@ -323,6 +324,32 @@ def build_graph(out, names: GraphNames, output_label: str, layout: bool = True) 
         _ranks(whole)   # in linear time: dot took 500 s on 243 nodes of tanh(y * w) sharing one leaf
         graph["unfolded"] = whole   # the graph as it is, laid out, for the app to expand a fold node
     return graph
+
+
+class ExpandError(ValueError):
+    """The folds cannot be expanded (a text for the user: a _T)."""
+
+
+def expand_folds(graph: dict, expanded) -> dict:
+    """``graph`` (a folded graph :func:`build_graph` made, with its ``unfolded`` self) folded again with
+    the fold nodes ``expanded`` open, laid out; ``unfolded`` kept.  Raises :class:`ExpandError` when the
+    graph carries no unfolded self or the result would have over :data:`MAX_DOT_NODES` nodes (it is laid
+    out by dot, as the folded graph was)."""
+    import copy
+
+    unfolded = graph.get("unfolded")
+    if not (unfolded and unfolded.get("nodes")):
+        raise ExpandError(_T("this graph is too large to expand a fold of it (over {limit:,} nodes)").format(
+            limit=MAX_UNFOLDED_NODES))
+    whole = copy.deepcopy({k: v for k, v in unfolded.items() if k != "unfolded"})   # laid out anew
+    folded = fold_graph(whole, expanded=expanded)
+    if len(folded["nodes"]) > MAX_DOT_NODES:
+        raise ExpandError(_T("expanding these folds would show {nodes:,} nodes; the graph shows at most {limit} "
+                             "(collapse another fold first)").format(nodes=len(folded["nodes"]),
+                                                                     limit=MAX_DOT_NODES))
+    _layout(folded)
+    folded["unfolded"] = unfolded
+    return folded
 
 
 def _module_calls(nodes: dict, fns: dict, names: GraphNames) -> list:

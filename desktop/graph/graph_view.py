@@ -10,8 +10,11 @@ the first step, the first node to be stepped), and the view follows the node as
 the pass is stepped; the rest is a drag or a scroll away.  Only the user's own
 zooming (Ctrl+wheel, Ctrl+-) goes smaller, and Ctrl+0 comes back.
 
-A large graph comes folded (core.analysis.folding); double-clicking a fold node shows every
-node (when core sent the graph unfolded too), centred on the first node it hid, and
+A large graph comes folded (core.analysis.folding).  With the analysis service at hand
+(:meth:`GraphView.serve_folds`, the window's), double-clicking a fold node opens that fold only: core
+lays the graph out again with its nodes shown and the other folds as they were ("graph" job), and
+double-clicking one of those nodes folds them again.  Without it, double-clicking a fold node shows
+every node (when core sent the graph unfolded too), centred on the first node it hid, and
 double-clicking any node then folds the graph again.
 
 nn.Module calls are drawn as labelled boxes around their nodes: double-clicking a box collapses the
@@ -20,7 +23,7 @@ call to one node ("fc1 (Linear): 3 nodes"), double-clicking that node expands it
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, Qt, Slot
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal, Slot
 from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -37,6 +40,8 @@ MIN_TEXT_PIXELS = 11.0  # fitting never draws graph text smaller than this on sc
 class GraphView(QGraphicsView):
     """Zoom with Ctrl+wheel or Ctrl+= / Ctrl+- (Ctrl+0 fits), pan by dragging."""
 
+    message = Signal(str)   # something to tell the user (a fold that could not be opened), translated
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.style_ = GraphStyle(self.palette(), self.font())
@@ -52,14 +57,63 @@ class GraphView(QGraphicsView):
         self._trace = None
         self._auto_fit = True   # until the user zooms, resizing keeps the whole graph in view
         self._follow = None     # presenter mode: the smallest scale the current step's node is shown at
+        self._host = None       # the analysis service's host, once serve_folds is called
+        self._fold_job = None   # the "graph" job awaited: (its id, the open folds it asks for, the node to centre)
 
     # data ----------------------------------------------------------------------
     def set_graph(self, graph: dict | None, empty_text: str | None = None) -> None:
         """Show core's ``analysis["graph"]`` (nodes and edges with dot's coordinates); with no
         nodes, ``empty_text`` says why (by default: the output has no grad_fn)."""
         self._trace = None
+        self._fold_job = None   # an answer about the graph shown before is not this one's
         self.graph_scene.set_graph(graph, empty_text)
         self.fit()
+
+    # folds opened one at a time, laid out by core ---------------------------------------------------
+    def serve_folds(self, host) -> None:
+        """Open and close fold nodes one at a time with ``host`` (:class:`desktop.worker.WorkerHost`): a
+        "graph" job each, the answer shown at the same step (see the module docstring)."""
+        from desktop.worker import Job   # (the view itself runs without the service)
+        self._host, self._job = host, Job
+        self.graph_scene.opens_one_by_one = True
+        host.worker.graphReady.connect(self._graph_ready)
+
+    def open_fold(self, fold_id: str) -> bool:
+        """Ask core for the graph with fold node ``fold_id`` open too; False when it is no fold that can
+        be opened (or there is no service)."""
+        item = self.node_item(fold_id)
+        if self._host is None or item is None or item.kind != "fold" or item.node.get("fold") == "module" \
+                or not self.graph_scene.can_expand():
+            return False
+        hidden = list(item.node.get("folded") or [])
+        self._ask({**self.graph_scene.open_folds, fold_id: hidden}, hidden[0] if hidden else None)
+        return True
+
+    def close_fold(self, node_id: str) -> bool:
+        """Fold again the nodes of the open fold that hid ``node_id``; False when none did."""
+        fold = self.graph_scene.open_fold_of(node_id)
+        if self._host is None or fold is None:
+            return False
+        self._ask({f: ids for f, ids in self.graph_scene.open_folds.items() if f != fold}, fold)
+        return True
+
+    def _ask(self, folds: dict, centre: str | None) -> None:
+        job = self._host.submit(self._job("graph", expand=list(folds)))
+        self._fold_job = (job.id, folds, centre)
+
+    @Slot(int, object)
+    def _graph_ready(self, job_id: int, result) -> None:
+        if self._fold_job is None or job_id != self._fold_job[0]:
+            return
+        _, folds, centre = self._fold_job
+        self._fold_job = None
+        if not isinstance(result, dict) or result.get("graph") is None:
+            from desktop.i18n.composed import translate_text
+            why = (result or {}).get("error") if isinstance(result, dict) else None
+            self.message.emit(translate_text(why) or self.tr("The fold could not be opened."))
+            return
+        self.graph_scene.show_open_folds(result["graph"], folds)
+        self._settle(centre)
 
     def expand_fold(self, fold_id: str | None = None) -> bool:
         """Show the graph unfolded (see the module docstring), centred on the first node the fold
@@ -117,6 +171,11 @@ class GraphView(QGraphicsView):
             return
         if isinstance(item, NodeItem) and item.node.get("fold") == "module":
             if self.expand_box(item.node.get("module_box")):
+                event.accept()
+                return
+        if isinstance(item, NodeItem) and self._host is not None and not self.is_expanded():
+            done = self.open_fold(item.node_id) if item.kind == "fold" else self.close_fold(item.node_id)
+            if done:
                 event.accept()
                 return
         if isinstance(item, NodeItem):

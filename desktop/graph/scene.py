@@ -40,6 +40,8 @@ class GraphScene(QGraphicsScene):
         self.folded_graph: dict | None = None   # while the unfolded graph is shown: the folded one
         self.base_graph: dict = {"nodes": [], "edges": []}   # the graph given, before any box is collapsed
         self.collapsed: set = set()             # the module calls shown as one node (desktop.graph.boxes)
+        self.open_folds: dict = {}              # fold nodes shown open (core laid the graph out so): id -> ids it hid
+        self.opens_one_by_one = False           # a double-click opens one fold (GraphView.serve_folds), not all
         self.boxes: dict[str, ModuleBoxItem] = {}
         self._placeholder = None
         self.setBackgroundBrush(style.background)
@@ -51,6 +53,7 @@ class GraphScene(QGraphicsScene):
         self.folded_graph = None
         self.base_graph = graph or {"nodes": [], "edges": []}
         self.collapsed = set()
+        self.open_folds = {}
         self._build(self.base_graph, empty_text)
 
     def _build(self, graph: dict, empty_text: str | None = None) -> None:
@@ -67,8 +70,12 @@ class GraphScene(QGraphicsScene):
         for node in self.graph.get("nodes", []):
             item = NodeItem(node, self.style)
             if can_expand and item.kind == "fold" and item.node.get("fold") != "module":
+                item.setToolTip(item.toolTip() + "\n" + (
+                    QCoreApplication.translate("GraphItems", "Double-click to show its nodes.") if self.opens_one_by_one
+                    else QCoreApplication.translate("GraphItems", "Double-click to show every node.")))
+            elif self.open_fold_of(item.node_id) is not None:
                 item.setToolTip(item.toolTip() + "\n" + QCoreApplication.translate(
-                    "GraphItems", "Double-click to show every node."))
+                    "GraphItems", "Double-click to fold these nodes again."))
             self.nodes[item.node_id] = item
             self.addItem(item)
         for i, edge in enumerate(self.graph.get("edges", [])):
@@ -113,6 +120,21 @@ class GraphScene(QGraphicsScene):
         self.show_step(index)
 
     # folding -------------------------------------------------------------------
+    def show_open_folds(self, graph: dict, folds: dict) -> None:
+        """Show ``graph`` (core's graph laid out again with some fold nodes open) at the same step;
+        ``folds``: each open fold's id -> the ids of the nodes it hid (a double-click on one of them
+        folds them again: :meth:`open_fold_of`)."""
+        trace, index = self.replay.trace, self.step_index
+        self.folded_graph = None
+        self.base_graph, self.collapsed, self.open_folds = graph, set(), dict(folds)
+        self._build(graph)
+        self.set_trace(trace)
+        self.show_step(index)
+
+    def open_fold_of(self, node_id: str | None) -> str | None:
+        """The open fold that had hidden node ``node_id``, or None."""
+        return next((fold for fold, ids in self.open_folds.items() if node_id in ids), None)
+
     def can_expand(self) -> bool:
         """The graph shown is folded and core sent it unfolded too."""
         return self.folded_graph is None and bool((self.graph.get("unfolded") or {}).get("nodes"))

@@ -58,7 +58,7 @@ def test_a_500_iteration_sin_loop_folds_to_three_nodes(sin_loop):
     fold = graph["nodes"][1]
     assert fold["count"] == 500 and fold["repeats"] == 500 and fold["pattern"] == ["SinBackward0"]
     assert fold["fold"] == "repeat"
-    assert graph["folding"] == {"budget": NODE_BUDGET, "nodes": 502, "edges": 501, "shown": 3}
+    assert graph["folding"] == {"budget": NODE_BUDGET, "nodes": 502, "edges": 501, "shown": 3, "expanded": []}
     assert len(graph["edges"]) == 2
     # every node the backward ran is in exactly one shown node
     _partition_ok(graph, {step["node"] for step in sin_loop["trace"]})

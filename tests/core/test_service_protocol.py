@@ -151,7 +151,7 @@ def test_a_frame_that_is_no_message_is_answered_and_the_service_reads_on(service
 BAD_JOBS = {
     "no id": ({"kind": "warmup"}, None, "a job needs 'id'"),
     "a bool id": ({"kind": "warmup", "id": True}, None, "'id' must be an integer"),
-    "an unknown kind": ({"kind": "frobnicate", "id": 7}, 7, "'kind' must be one of analyze, paths, entries, export, warmup"),
+    "an unknown kind": ({"kind": "frobnicate", "id": 7}, 7, "'kind' must be one of analyze, paths, entries, graph, export, warmup"),
     "no kind": ({"id": 8}, 8, "a job needs 'kind'"),
     "an unknown field": ({"kind": "warmup", "id": 9, "sauce": 1}, 9, "a job has no field 'sauce'"),
     "a str i": ({"kind": "paths", "id": 10, "leaf": "x", "i": "zero"}, 10, "'i' must be an integer"),
