@@ -174,6 +174,11 @@ ROWS = {
     "layer_norm": [((2, 3), (3,), (3,)), {"normalized_shape": (3,), "eps": 1e-5}, None],
     "batch_norm": [((4, 2), (2,), (2,)), {"training": True, "eps": 1e-5}, None],  # (N, C, L): test_nn_functional
     "embedding": [((4, 3),), {"indices": np.array([[0, 2], [3, 2]])}, None],  # padding_idx: test_nn_functional
+    "trilinear": [((3, 2), (2, 2, 3), (3, 3)), {"expand1": (1, 3), "expand2": (0,), "expand3": (1, 2), "sumdim": (2, 3)},
+                  None],  # F.bilinear: test_nn_more_layers
+    "native_group_norm": [((2, 4, 3), (4,), (4,)), {"num_groups": 2, "eps": 1e-5}, None],
+    "norm_dim": [((3, 4),), {"p": 3.0, "dim": (1,), "keepdim": False}, None],  # p 0, inf: test_nn_more_layers
+    "add_scalar": [((2, 3),), {"other": 0.25}, None],
     "constant_pad_nd": [((2, 3),), {"pad": (1, 2, -1, 1), "value": 0.5}, None],
     "reflection_pad1d": [((2, 4),), {"pad": (2, 3), "mode": "reflect"}, None],
     "reflection_pad2d": [((1, 3, 3),), {"pad": (1, 2, 2, -1), "mode": "reflect"}, None],

@@ -186,9 +186,9 @@ from core.torch.inplace_random import bernoulli, get_rng_state, initial_seed, se
 from core.torch.nn.dropout import torch_dropout as dropout  # noqa: E402,F401
 from core.torch.random import Generator  # noqa: E402,F401
 from core.torch.nn.functional import (adaptive_avg_pool1d, avg_pool1d,  # noqa: E402,F401  (torch.NAME too)
-                                   binary_cross_entropy_with_logits, conv1d, conv2d, conv_transpose1d,
-                                   conv_transpose2d, kl_div, max_pool1d,
-                                   max_pool2d)
+                                   bilinear, binary_cross_entropy_with_logits, conv1d, conv2d, conv_transpose1d,
+                                   conv_transpose2d, cosine_similarity, kl_div, max_pool1d,
+                                   max_pool2d, pairwise_distance)
 
 
 from core.torch import inplace_random as _inplace_random_module  # noqa: E402

@@ -679,3 +679,113 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 
 __all__ += ["conv_transpose1d", "conv_transpose2d"]
+
+
+# ---- bilinear, group norm, distances (issue 12: the ops are declared in core.ops.norms) ----
+
+from core.ops.norms import BILINEAR as _BILINEAR  # noqa: E402
+from core.tensor.grad_mode import no_grad as _no_grad  # noqa: E402
+
+
+def _sizes(t):
+    return "[" + ", ".join(map(str, t.shape)) + "]"
+
+
+def bilinear(input1, input2, weight, bias=None):
+    """``x1[b] @ W[k] @ x2[b] + bias[k]`` over the leading dimensions, with PyTorch's graph: the inputs
+    viewed as 2-D (ViewBackward0), TrilinearBackward0, the output viewed back, then AddBackward0."""
+    if input1.dim() != input2.dim():
+        raise RuntimeError(f"bilinear(): input dimensions do not match: got {input1.dim()} and {input2.dim()}")
+    for i in range(input1.dim() - 1):
+        if input1.shape[i] != input2.shape[i]:
+            raise RuntimeError(f"bilinear(): input batch dimensions do not match at dim {i}: got "
+                               f"{input1.shape[i]} and {input2.shape[i]}")
+    if input1.dim() == 0:
+        raise IndexError("Dimension specified as -1 but tensor has no dimensions")
+    if weight.dim() != 3:
+        # NOTE: PyTorch reads weight.size(1) and size(2) before checking anything else about it
+        raise RuntimeError(f"bilinear(): input1 size does not match weight size: got {input1.shape[-1]} but "
+                           f"expected {weight.shape[1] if weight.dim() > 1 else 0}")
+    if input1.shape[-1] != weight.shape[1]:
+        raise RuntimeError(f"bilinear(): input1 size does not match weight size: got {input1.shape[-1]} but "
+                           f"expected {weight.shape[1]}")
+    if input2.shape[-1] != weight.shape[2]:
+        raise RuntimeError(f"bilinear(): input2 size does not match weight size: got {input2.shape[-1]} but "
+                           f"expected {weight.shape[2]}")
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != weight.shape[0]):
+        raise RuntimeError(f"bilinear(): bias size does not match weight size: got "
+                           f"{bias.shape[0] if bias.dim() else 1} but expected {weight.shape[0]}")
+    kinds = [("input1", input1), ("input2", input2), ("weight", weight)] + ([("bias", bias)] if bias is not None else [])
+    if len({t.dtype for _, t in kinds}) > 1:
+        raise RuntimeError("All tensors must have the same dtype, got " +
+                           ", ".join(f"{n}: {t.dtype.cpp_name}" for n, t in kinds))
+    lead = tuple(input1.shape[:-1])
+    x1 = _f.reshape(input1, -1, input1.shape[-1])
+    x2 = _f.reshape(input2, -1, input2.shape[-1])
+    out = _apply(_R["trilinear"], (x1, weight, x2), dict(_BILINEAR))
+    out = _f.reshape(out, *lead, weight.shape[0])
+    return out if bias is None else _f.add(out, bias)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    """Normalization over groups of channels of each sample, then the per-channel affine map
+    (NativeGroupNormBackward0), with PyTorch's checks in its order."""
+    if input.dim() < 2:
+        raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received {input.dim()}")
+    shape = list(input.shape)
+    size = [shape[0] * shape[1] // num_groups, num_groups] + shape[2:]
+    if int(np.prod([size[0]] + size[2:])) == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
+    channels = shape[1]
+    if channels % num_groups:
+        raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
+                           f"shape {_sizes(input)} and num_groups={num_groups}")
+    if weight is not None and (weight.dim() != 1 or weight.numel() != channels):
+        raise RuntimeError(f"Expected weight to be a vector of size equal to the number of channels in input, but "
+                           f"got weight of shape {_sizes(weight)} and input of shape {_sizes(input)}")
+    if bias is not None and (bias.dim() != 1 or bias.numel() != channels):
+        # NOTE: PyTorch's message shows the weight's shape here ([0] without a weight)
+        raise RuntimeError(f"Expected bias to be a vector of size equal to the number of channels in input, but "
+                           f"got bias of shape {'[0]' if weight is None else _sizes(weight)} and input of shape "
+                           f"{_sizes(input)}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{input.dtype.scalar_name}'")
+    return _apply(_R["native_group_norm"], (input, weight, bias), {"num_groups": int(num_groups), "eps": float(eps)})
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-06, keepdim=False):
+    """``norm(x1 - x2 + eps, p)`` over the last dimension, composed as PyTorch composes it
+    (SubBackward0, AddBackward1, NormBackward1)."""
+    inner = max(x1.dim(), x2.dim()) - 1
+    diff = _apply(_R["add_scalar"], (_f.sub(x1, x2),), {"other": eps})
+    return _apply(_R["norm_dim"], (diff,), {"p": float(p), "dim": (inner,), "keepdim": bool(keepdim)})
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """``sum(x1 / ||x1|| * x2 / ||x2||, dim)``, each norm clamped to ``eps`` without a gradient, composed
+    as PyTorch composes it (LinalgVectorNormBackward0, CloneBackward0, DivBackward0, MulBackward0,
+    SumBackward1)."""
+    common = dtypes.result_type(x1.dtype, x2.dtype, zero_dim=(x1.dim() == 0, x2.dim() == 0))
+    if not common.is_floating_point:
+        raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is {common.scalar_name}")
+    x1 = x1 if x1.dtype.is_floating_point else _f.to(x1, common)
+    x2 = x2 if x2.dtype.is_floating_point else _f.to(x2, common)
+    if tuple(x1.shape) != tuple(x2.shape):
+        try:
+            shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+        except ValueError:
+            raise RuntimeError(_broadcast_error(tuple(x1.shape), tuple(x2.shape))) from None
+        x1, x2 = _f.expand(x1, *shape), _f.expand(x2, *shape)
+    norms = []
+    for x in (x1, x2):
+        n = _f.clone(_f.norm(x, 2, dim, keepdim=True))
+        # NOTE: PyTorch always clamps in place under no_grad; a norm already >= eps is left as it is, so
+        # the symbolic shadow (which takes a no_grad write for a constant) keeps the norm's expression
+        if bool((np.asarray(n._data) < eps).any()):
+            with _no_grad():
+                n.clamp_min_(eps)
+        norms.append(n)
+    return _f.sum(_f.mul(_f.div(x1, norms[0]), _f.div(x2, norms[1])), dim)
+
+
+__all__ += ["bilinear", "cosine_similarity", "group_norm", "pairwise_distance"]

@@ -518,6 +518,72 @@ class LayerNorm(Module):
                 f"bias={self.bias is not None}")
 
 
+class GroupNorm(Module):
+    """``nn.GroupNorm(num_groups, num_channels)``: the channels of each sample normalized by groups, then a
+    per-channel weight (ones) and bias (zeros) when ``affine``."""
+
+    _torch_module = "normalization"
+    _bpl_methods = frozenset({"reset_parameters"})
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None, *, bias=True):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
+        self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
+        if affine:
+            self.weight = _empty(num_channels)
+            if bias:
+                self.bias = _empty(num_channels)
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        self._method("reset_parameters")()   # a subclass's own, as Python would call it
+        if dtype is not None:
+            self.to(dtype)
+
+    def reset_parameters(self):
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F("group_norm")(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+                f"bias={self.bias is not None}")
+
+
+class PairwiseDistance(Module):
+    """``nn.PairwiseDistance(p=2.0, eps=1e-6, keepdim=False)``: the p-norm of ``x1 - x2 + eps`` along the
+    last dimension (the exponent kept as ``norm``, as PyTorch keeps it)."""
+
+    _torch_module = "distance"
+
+    def __init__(self, p=2.0, eps=1e-6, keepdim=False):
+        super().__init__()
+        self.norm, self.eps, self.keepdim = p, eps, keepdim
+
+    def forward(self, x1, x2):
+        return F("pairwise_distance")(x1, x2, self.norm, self.eps, self.keepdim)
+
+
+class CosineSimilarity(Module):
+    """``nn.CosineSimilarity(dim=1, eps=1e-8)``."""
+
+    _torch_module = "distance"
+
+    def __init__(self, dim=1, eps=1e-8):
+        super().__init__()
+        self.dim, self.eps = dim, eps
+
+    def forward(self, x1, x2):
+        return F("cosine_similarity")(x1, x2, self.dim, self.eps)
+
+
 class Dropout(Module):
     _torch_module = "dropout"
     _fn = "dropout"     # the functional it calls (Dropout1d/2d: the channel-wise ones)
@@ -804,7 +870,8 @@ class CrossEntropyLoss(_WeightedLoss):
 
 
 LAYERS = [Identity, Linear, LazyLinear, Bilinear, Flatten, Unflatten, Embedding, Conv1d, Conv2d, LazyConv1d, LazyConv2d, MaxPool1d, MaxPool2d,
-          AvgPool1d, AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, Dropout, Dropout1d, Dropout2d, AlphaDropout,
+          AvgPool1d, AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, GroupNorm, PairwiseDistance,
+          CosineSimilarity, Dropout, Dropout1d, Dropout2d, AlphaDropout,
           FeatureAlphaDropout, ReLU, LeakyReLU, PReLU, Sigmoid, Tanh, Softmax,
           LogSoftmax, GELU, ELU, SiLU, Softplus, Hardtanh, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss,
           NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss]
