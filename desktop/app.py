@@ -15,7 +15,7 @@ SCREENSHOT_SIZE = (1440, 900)
 def run_app(program_path: str | os.PathLike | None = None,
             screenshot: str | os.PathLike | None = None, language: str | None = None, *,
             size: tuple[int, int] | None = None, presenter: bool = False, step: int | None = None,
-            theme: str | None = None, lessons: bool = False) -> int:
+            theme: str | None = None, lessons: bool = False, path: tuple | None = None) -> int:
     """Show the main window with ``program_path`` (default: the default lesson).
 
     ``language`` ("en", "zh_CN" or "system") overrides the saved choice for this run.
@@ -25,7 +25,8 @@ def run_app(program_path: str | os.PathLike | None = None,
     (default :data:`SCREENSHOT_SIZE`; offscreen, the screen is made that size too), in
     presenter mode when ``presenter``, stepped to ``step`` (-1: before the first step; default:
     the middle), in ``theme`` ("system", "light", "dark"; not kept for the next session), with the
-    lesson browser shown when ``lessons`` (not kept either).
+    lesson browser shown when ``lessons`` (not kept either), and with ``path`` (leaf, row, column, n;
+    0-based) the Paths tab listing the chain-rule paths of that entry of J and path n marked on the graph.
     Returns 2 when the program file cannot be read or ``step`` is not a step of the backward.
     """
     workspace = program_path is not None and str(program_path).endswith(".bplens")
@@ -66,7 +67,31 @@ def run_app(program_path: str | os.PathLike | None = None,
     if lessons:   # shown for the picture only: the user's choice (lessons_toggled keeps it) stays as it was
         window.lessons_action.toggled.disconnect(window.lessons_toggled)
         window.lessons_dock.setVisible(True)
-    return _save_screenshot(app, window, Path(screenshot), size=size, presenter=presenter, step=step)
+    return _save_screenshot(app, window, Path(screenshot), size=size, presenter=presenter, step=step, path_of=path)
+
+
+def _show_path(app, window, leaf: str, row: int, column: int, n: int, timeout_ms: int) -> bool:
+    """The Paths tab listing the paths of J's entry ``row``, ``column`` of ``leaf``, path ``n`` marked on the
+    graph (0-based); False, having said why, when there is no such leaf, entry or path."""
+    from PySide6.QtCore import QEventLoop, QTimer
+    leaves = (window.state.analysis or {}).get("leaves") or []
+    if leaf not in leaves:
+        print(f"backprop-lens: --path: no leaf {leaf!r} in this analysis (leaves: {', '.join(leaves) or 'none'})",
+              file=sys.stderr)
+        return False
+    loop = QEventLoop()
+    window.host.worker.pathsReady.connect(lambda *_: QTimer.singleShot(0, loop.quit))
+    QTimer.singleShot(timeout_ms, loop.quit)
+    window.show_paths_of(leaf, row, column)
+    loop.exec()
+    result = window._paths_result or {}
+    if not window.show_path(n):
+        total = len(result.get("paths") or [])
+        where = f"entry {row + 1}, {column + 1} of {leaf}"
+        print(f"backprop-lens: --path: {where} has {total} path{'s' * (total != 1)} listed, not path {n + 1}"
+              if result else f"backprop-lens: --path: no paths for {where} (is it an entry of J?)", file=sys.stderr)
+        return False
+    return True
 
 
 def _quiet_offscreen_warnings() -> None:
@@ -131,7 +156,7 @@ def _check_regular(path) -> None:
 
 
 def _save_screenshot(app, window, path: Path, *, size=SCREENSHOT_SIZE, presenter: bool = False,
-                     step: int | None = None, timeout_ms: int = 30000) -> int:
+                     step: int | None = None, timeout_ms: int = 30000, path_of: tuple | None = None) -> int:
     """Show the window (``size``, or presenter mode on the screen of that size when there is one),
     wait for its analysis, step to ``step`` (default: the middle of the backward pass), and grab it."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -156,6 +181,9 @@ def _save_screenshot(app, window, path: Path, *, size=SCREENSHOT_SIZE, presenter
         return 2
     if trace or step is not None:
         window.state.set_step(len(trace) // 2 if step is None else step)
+    if path_of is not None and not _show_path(app, window, *path_of, timeout_ms=timeout_ms):
+        window.close()
+        return 2
     _settle(app)
     saved = window.grab().save(str(path), "PNG")
     if presenter:

@@ -34,6 +34,9 @@ def _app_options(parser) -> None:
     shot.add_argument("--presenter", action="store_true", help="in presenter mode (full screen)")
     shot.add_argument("--step", metavar="N", type=int,
                       help="the backward stepped to step N (0 is the first; -1 before it; default: the middle)")
+    shot.add_argument("--path", metavar="LEAF:ROW:COLUMN[:N]", type=_path,
+                      help="with the chain-rule paths of J's entry ROW, COLUMN of LEAF (1-based, as the J table "
+                           "numbers them) in the Paths tab, and path N (default 1) marked on the graph")
     shot.add_argument("--lessons", action="store_true",
                       help="with the lesson browser shown (its lesson selected when --program is one)")
     shot.add_argument("--theme", choices=_THEMES,
@@ -41,6 +44,17 @@ def _app_options(parser) -> None:
 
 
 _THEMES = ("system", "light", "dark")   # desktop.appearance.theme.THEMES, without importing Qt here
+
+
+def _path(text: str) -> tuple[str, int, int, int]:
+    """``x:1:2`` (or ``x:1:2:3``) as ("x", 0, 1, 0) (or ("x", 0, 1, 2)): 0-based row, column and path."""
+    import argparse
+    leaf, *numbers = text.rsplit(":", 3) if text.count(":") >= 3 else text.rsplit(":", 2)
+    if not (leaf and len(numbers) in (2, 3) and all(n.isdigit() and int(n) >= 1 for n in numbers)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not LEAF:ROW:COLUMN[:N] with whole numbers from 1 "
+                                         "(e.g. x:1:2)")
+    row, column, n = (int(v) - 1 for v in (*numbers, "1")[:3])
+    return leaf, row, column, n
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -58,7 +72,7 @@ def _size(text: str) -> tuple[int, int]:
 def _start_app(options) -> int:
     from desktop.app import run_app
     shot = {"size": options.size, "presenter": options.presenter, "step": options.step, "theme": options.theme,
-            "lessons": options.lessons}
+            "lessons": options.lessons, "path": options.path}
     if options.screenshot is None:
         given = [f"--{name}" for name, value in shot.items() if value not in (None, False)]
         if given:

@@ -340,9 +340,15 @@ class MainWindow(QMainWindow):
         from desktop.results.math_view import MathLabel
         return MathLabel(tex)
 
+    def show_paths_of(self, leaf: str, row: int, col: int):
+        """List the chain-rule paths of J's entry ``row``, ``col`` (0-based) of ``leaf`` in the Paths tab,
+        as clicking that entry does (the service answers; _paths_ready shows them)."""
+        self._entry_activated(leaf, row, col)
+
     def _entry_activated(self, leaf: str, row: int, col: int):
         job = Job("paths", leaf=leaf, i=row, k=col)
         self._paths_job = self.host.submit(job).id
+        self._paths_result = None
         self.side_tabs.setCurrentWidget(self.paths_view)
 
     def _paths_ready(self, job_id: int, result):
@@ -364,9 +370,17 @@ class MainWindow(QMainWindow):
         """A path of the Paths tab was clicked: mark it on the graph."""
         from desktop.results.paths_text import path_index
         n = path_index(url.toString())
+        if n is not None:
+            self.show_path(n)
+
+    def show_path(self, n: int) -> bool:
+        """Mark path ``n`` (0 is the first) of the entry the Paths tab lists on the graph; False when
+        there is no such path (yet)."""
         paths = (self._paths_result or {}).get("paths") or []
-        if n is not None and n < len(paths):
-            self.graph.highlight_path(paths[n]["steps"])
+        if not 0 <= n < len(paths):
+            return False
+        self.graph.highlight_path(paths[n]["steps"])
+        return True
 
     # -- the work ------------------------------------------------------------------------
     def load_workspace(self, workspace, name: str, workspace_path: str | None, program_path: str | None,

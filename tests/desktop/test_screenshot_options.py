@@ -89,8 +89,50 @@ def test_lessons_shows_the_browser_with_the_lesson_selected(appearance_restored,
     assert app_settings.load(app_settings.LESSONS_VISIBLE) is False
 
 
+def test_path_lists_an_entrys_paths_and_marks_one_on_the_graph(appearance_restored, tmp_path, monkeypatch):
+    """``--path LEAF:ROW:COLUMN[:N]``: the picture of a step with a chain-rule path highlighted."""
+    from desktop import app
+    seen = {}
+    take = app._save_screenshot
+
+    def save(qt_app, window, path, **kwargs):
+        status = take(qt_app, window, path, **kwargs)
+        seen["tab"] = window.side_tabs.currentWidget() is window.paths_view
+        seen["marked"] = sorted(item.node.get("grad_fn") for item in window.graph.node_items() if item.on_path)
+        seen["nodes"] = len(window.graph.node_items())
+        seen["listed"] = window.paths_view.toPlainText()
+        return status
+    monkeypatch.setattr(app, "_save_screenshot", save)
+    lesson = tmp_path / "10_jacobian_index_assign.py"
+    lesson.write_text(resources.read_lesson(lesson.name), encoding="utf-8")
+    out = tmp_path / "p.png"
+    assert launcher.main(["--program", lesson, "--screenshot", out, "--path", "x:1:1", "--step", "3"]) == 0
+    assert out.exists() and seen["tab"]
+    assert "= 12" in seen["listed"]                     # ∂out₁₁/∂x₁₁ = 2·2x₁₁ = 12
+    # the one path of x₁₁ into out₁₁: out = 2y, y's slot [0, 0] written by x[0, 0] ** 2 + x[0, 1]
+    assert seen["marked"] == ["AccumulateGrad", "AddBackward0", "CopySlices", "CopySlices", "MulBackward0",
+                              "PowBackward0", "SelectBackward0", "SelectBackward0"]
+    assert seen["nodes"] > len(seen["marked"])
+
+
+@pytest.mark.parametrize("path, said", [("w:1:1", "no leaf 'w' in this analysis (leaves: x)"),
+                                        ("x:1:1:2", "entry 1, 1 of x has 1 path listed, not path 2")])
+def test_a_path_that_is_not_there_is_refused(appearance_restored, tmp_path, mlp, capsys, path, said):
+    lesson = tmp_path / "10_jacobian_index_assign.py"
+    lesson.write_text(resources.read_lesson(lesson.name), encoding="utf-8")
+    out = tmp_path / "p.png"
+    assert launcher.main(["--program", lesson, "--screenshot", out, "--path", path]) == 2
+    assert said in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("path", ["x:0:1", "x:1", "x:a:1", ":1:1", "x:1:1:0"])
+def test_a_path_that_is_no_path_is_refused_by_the_parser(capsys, path):
+    assert launcher.main(["--screenshot", "x.png", "--path", path]) == 2
+    assert "error: argument --path" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("args", [["--presenter"], ["--step", "1"], ["--size", "800x600"], ["--theme", "dark"],
-                                  ["--lessons"]])
+                                  ["--lessons"], ["--path", "x:1:1"]])
 def test_picture_options_without_a_screenshot_are_a_usage_error(appearance_restored, capsys, args):
     assert launcher.main(args) == 2
     assert "only with --screenshot" in capsys.readouterr().err
