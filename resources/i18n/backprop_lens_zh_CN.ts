@@ -437,8 +437,16 @@
         <translation>传出的梯度：{0}</translation>
     </message>
     <message>
+        <source>Double-click to show its nodes.</source>
+        <translation>双击显示其中的节点。</translation>
+    </message>
+    <message>
         <source>Double-click to show every node.</source>
         <translation>双击显示所有节点。</translation>
+    </message>
+    <message>
+        <source>Double-click to fold these nodes again.</source>
+        <translation>双击把这些节点重新折叠。</translation>
     </message>
     <message>
         <source>Double-click to fold the graph again.</source>
@@ -457,6 +465,10 @@
     <message>
         <source>Computational graph</source>
         <translation>计算图</translation>
+    </message>
+    <message>
+        <source>The fold could not be opened.</source>
+        <translation>无法展开这个折叠节点。</translation>
     </message>
 </context>
 <context>
@@ -2004,6 +2016,14 @@
         <translation>前向计算太大，无法在 PyTorch 中重放，也无法写成脚本（需要记录超过 {count:,} 个数）</translation>
     </message>
     <message>
+        <source>this graph is too large to expand a fold of it (over {limit:,} nodes)</source>
+        <translation>这个图太大，无法展开其中的折叠节点（超过 {limit:,} 个节点）</translation>
+    </message>
+    <message>
+        <source>expanding these folds would show {nodes:,} nodes; the graph shows at most {limit} (collapse another fold first)</source>
+        <translation>展开这些折叠节点会显示 {nodes:,} 个节点；图最多显示 {limit} 个（请先折叠另一个）</translation>
+    </message>
+    <message>
         <source>tensor elements</source>
         <translation>张量元素数</translation>
     </message>
@@ -2082,6 +2102,10 @@
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>there is no analysis with a graph to expand</source>
+        <translation>没有可展开其计算图的分析结果</translation>
     </message>
     <message>
         <source>AccumulateGrad adds the arriving gradient g into the leaf&apos;s .grad: .grad += g (the first gradient is stored as it is).</source>
