@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -458,8 +459,11 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
         second = second_order.witness(out, leaves, v, sym.values)
         if second is None:
             notes.append(_T("the second derivatives are not shown: the leaves are too large (over 64 elements)"))
+    # torch still loading (the app's service imports it beside the first analysis): waited for as long
+    # as the analysis has taken, up to PYTORCH_WAIT, rather than running the whole analysis again for it
+    wait = 0.0 if budget is None else max(0.0, min(PYTORCH_WAIT, time.monotonic() - budget.start))
     torch_witness, script = _pytorch(cap, leaves, name or "out", v, J_held if J is not None else eng.jacobian,
-                                     eng.backward, engine_error, pytorch, notes, witnesses)
+                                     eng.backward, engine_error, pytorch, notes, witnesses, wait)
     match, worst, basis = _verdict(J, eng, (fd, spot, torch_witness), engine_error)
     analysis.jacobian, analysis.jacobian_latex = J or {}, {} if sym is None else sym.latex
     analysis.vjp, analysis.max_abs_diff, analysis.match, analysis.verdict_basis = eng.vjp, worst, match, basis
@@ -691,7 +695,10 @@ SCRIPT_AT_ONCE = 20_000
 SCRIPT_OPS_AT_ONCE = 2_000      # ... or of more recorded operations than this (20,000 sin ops: 0.4 s)
 
 
-def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witnesses):
+PYTORCH_WAIT = 5.0      # seconds an analysis waits at most, at its end, for torch being imported
+
+
+def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witnesses, wait=0.0):
     """The fourth witness (real PyTorch, when installed) and the script, from
     the tape of the capture run: its text, None, or for a long one the function that writes it."""
     if not leaves:
@@ -714,7 +721,7 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witne
     if cap.tape.elements <= MAX_SCRIPT_NUMBERS:   # (past it, the export says the script cannot be written)
         at_once = cap.tape.elements <= SCRIPT_AT_ONCE and len(cap.tape.entries) <= SCRIPT_OPS_AT_ONCE
         script = write_script() if at_once else write_script
-    use = mode == "auto" or (mode == "loaded" and pytorch.loaded())
+    use = mode == "auto" or (mode == "loaded" and pytorch.loaded(wait))
     custom = _custom_functions(cap.output)
     # a custom Function's forward is replayed as plain operations: PyTorch then checks J, the
     # mathematics of the forward, not the program's backward (which it would run silently)

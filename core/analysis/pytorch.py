@@ -29,6 +29,8 @@ from core.tensor.tensor import Tensor
 from core.translatable import _T
 
 _loaded = threading.Event()
+_preloading = threading.Event()     # a preload has begun ...
+_preloaded = threading.Event()      # ... and has ended (torch imported, or not there)
 
 
 def preload(then=None):
@@ -40,14 +42,21 @@ def preload(then=None):
             import torch  # noqa: F401
         except ImportError:
             return
+        finally:
+            _preloaded.set()
         _loaded.set()
         if then is not None:
             then()
+    _preloading.set()
     threading.Thread(target=load, daemon=True, name="torch-preload").start()
 
 
-def loaded() -> bool:
-    """Whether torch has been imported through :func:`preload` (or is known imported)."""
+def loaded(wait: float = 0.0) -> bool:
+    """Whether torch has been imported through :func:`preload` (or is known imported); a preload
+    under way is waited for up to ``wait`` seconds first (an analysis busy with symbols slows the import
+    thread down: waiting at its end costs less than analysing the program again once torch is there)."""
+    if wait > 0 and _preloading.is_set() and not _preloaded.is_set():
+        _preloaded.wait(wait)
     return _loaded.is_set()
 
 
