@@ -15,6 +15,8 @@ from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QStyle,
                                QStyleOptionComboBox, QWidget)
 
+from desktop.view_model import AnalysisView, Call, calls_signature, view_of
+
 
 @dataclass(frozen=True)
 class CallLine:
@@ -37,9 +39,9 @@ class CallChoice:
     calls: tuple = ()
 
 
-def _code(call: dict) -> str:
-    name = (call.get("names") or [None])[0]
-    kind = call.get("kind") or ""
+def _code(call: Call) -> str:
+    name = call.names[0] if call.names else None
+    kind = call.kind
     if kind == "backward":
         return f"{name}.backward()" if name else "backward()"
     if kind == "autograd.grad":
@@ -47,28 +49,19 @@ def _code(call: dict) -> str:
     return kind
 
 
-def call_lines(calls: list[dict]) -> list[CallLine]:
-    """One entry per line, in the order of each line's first differentiation.
+def call_lines(calls) -> list[CallLine]:
+    """One entry per line, in the order of each line's first differentiation (``calls``: the
+    analysis's :class:`~desktop.view_model.Call` each).
 
-    >>> [c.code for c in call_lines([
-    ...     {"call": 1, "line": 5, "iteration": 1, "of": 2, "kind": "backward", "names": ["loss"]},
-    ...     {"call": 2, "line": 5, "iteration": 2, "of": 2, "kind": "backward", "names": ["loss"]},
-    ...     {"call": 3, "line": 9, "iteration": 1, "of": 1, "kind": "autograd.grad", "names": ["y"]}])]
+    >>> [c.code for c in call_lines([Call(1, 5, 1, 2, "backward", ("loss",)), Call(2, 5, 2, 2, "backward", ("loss",)),
+    ...                              Call(3, 9, 1, 1, "autograd.grad", ("y",))])]
     ['loss.backward()', 'autograd.grad(y)']
     """
     lines: dict = {}
     for c in calls:
-        if c.get("line") not in lines:
-            lines[c.get("line")] = CallLine(c.get("line"), int(c["call"]), int(c.get("of") or 1), _code(c))
+        if c.line not in lines:
+            lines[c.line] = CallLine(c.line, c.call, c.of, _code(c))
     return list(lines.values())
-
-
-def calls_signature(analysis: dict | None) -> tuple:
-    """What the program's calls are, without their values: (line, kind, how many at the line) each,
-    and how many in all.  A choice is kept while this stays the same."""
-    a = analysis or {}
-    return (a.get("calls_total") or 0,
-            tuple((c.get("line"), c.get("kind"), c.get("of")) for c in a.get("calls") or []))
 
 
 class CallPicker(QWidget):
@@ -85,7 +78,7 @@ class CallPicker(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._analysis: dict | None = None
+        self._analysis: AnalysisView | None = None
         self._lines: list[CallLine] = []
         self._requested: tuple | None = None      # (line, iteration) asked for last, or analysed
         self.label = QLabel(self)
@@ -123,26 +116,26 @@ class CallPicker(QWidget):
         self.hide()
 
     # -- from the window -------------------------------------------------------------------
-    def set_calls(self, analysis: dict | None) -> None:
+    def set_calls(self, analysis: AnalysisView | dict | None) -> None:
         """List ``analysis``'s calls with the one it analysed chosen; hidden when there is
         nothing to choose (no analysis, or a program that differentiates once)."""
-        self._analysis = analysis
-        a = analysis or {}
-        self._lines = call_lines(a.get("calls") or [])
-        if analysis is None or (a.get("calls_total") or 0) <= 1 or not self._lines:
+        a = self._analysis = view_of(analysis)
+        self._lines = call_lines(a.calls if a is not None else ())
+        if a is None or a.calls_total <= 1 or not self._lines:
             self._timer.stop()
             self._lines, self._requested = [], None
             self.line_box.clear()
             self.hide()
             return
-        analysed = a.get("call") or {}
-        index = next((i for i, c in enumerate(self._lines) if c.line == analysed.get("line")), -1)
+        analysed = a.call
+        line, iteration = (analysed.line, analysed.iteration) if analysed is not None else (None, 1)
+        index = next((i for i, c in enumerate(self._lines) if c.line == line), -1)
         typing = self._timer.isActive() and index == self.line_box.currentIndex()
         self._fill_lines()
         self.line_box.setCurrentIndex(index)
-        self._requested = (analysed.get("line"), analysed.get("iteration", 1)) if index >= 0 else None
+        self._requested = (line, iteration) if index >= 0 else None
         # an iteration the user is still choosing is kept (and asked for when the timer fires)
-        self._show_iterations(index, None if typing else analysed.get("iteration", 1))
+        self._show_iterations(index, None if typing else iteration)
         self.show()
 
     def lines(self) -> list[CallLine]:
@@ -177,7 +170,7 @@ class CallPicker(QWidget):
             line = "?" if c.line is None else c.line
             box.addItem(self.tr("line {0}: {1}").format(line, c.code) if c.count == 1
                         else self.tr("line {0}: {1} ×{2}").format(line, c.code, c.count))
-        total = (self._analysis or {}).get("calls_total") or 0
+        total = self._analysis.calls_total if self._analysis is not None else 0
         unlisted = total - sum(c.count for c in self._lines)
         if unlisted > 0:     # lines first reached after the calls the analysis lists
             box.addItem(self.tr("{0} more at other lines, not listed").format(unlisted))

@@ -11,7 +11,8 @@ from desktop.results.labels import IDENTIFIER, small, titled, wrapping_label
 from desktop.results.math_view import MathLabel
 from desktop.results.matrix_table import MatrixTable
 from desktop.results.values import (as_grid, as_rows, format_number, grid_labels, grid_shape, marked_cells,
-                                    nested_shape, product, shape_text)
+                                    product, shape_text)
+from desktop.view_model import AnalysisView, Leaf, SecondOrder
 
 TOP = Qt.AlignmentFlag.AlignTop
 LEFT_TOP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
@@ -27,7 +28,7 @@ def _scaled_bold(widget: QWidget, factor: float) -> QWidget:
 
 
 class LeafBlock(QWidget):
-    """J, vᵀJ and x.grad for one leaf of core's analysis dict ``a``.
+    """J, vᵀJ and x.grad for ``leaf`` of the analysis ``a`` (:class:`~desktop.view_model.AnalysisView`).
 
     Wide: the symbolic side on the left, the engine's side on the right, and
     the values of vᵀJ on the same row as those of x.grad, with "=" or "≠"
@@ -36,28 +37,21 @@ class LeafBlock(QWidget):
 
     entryActivated = Signal(int, int)  # a click on J[row, col]
 
-    def __init__(self, a: dict, leaf: str, parent: QWidget | None = None):
+    def __init__(self, a: AnalysisView, leaf: Leaf, parent: QWidget | None = None):
         super().__init__(parent)
-        self.leaf = leaf
-        out_shape = list(a.get("output_shape") or [])
-        jac = (a.get("jacobian") or {}).get(leaf)
-        grad = (a.get("backward") or {}).get(leaf)
-        # without J (still to come, over its budget, cancelled): the leaf's shape is its x.grad's
-        self.leaf_shape = (nested_shape(jac)[len(out_shape):] if jac is not None
-                           else nested_shape(grad) if grad is not None else [])
-        self.has_jacobian = jac is not None
-        self._out_name = a.get("output") or "out"
-        labels = a.get("labels") or {}
-        self._leaf_labels = list(labels.get(leaf) or [])
+        self.leaf = leaf.name
+        self.leaf_shape = leaf.shape
+        self.has_jacobian = leaf.jacobian is not None
+        self._out_name = a.output or "out"
+        self._leaf_labels = list(leaf.labels)
         self._wide = None
 
         self.heading = _scaled_bold(wrapping_label(self.tr("Leaf {leaf}, shape {shape}").format(
-            leaf=leaf, shape=shape_text(self.leaf_shape))), 1.1)
-        self._build_symbolic(a, jac, out_shape, list(labels.get("output") or []))
-        self._build_backward(a)
-        self._build_relation(a)
-        second = (a.get("second_order") or {}).get(leaf)
-        self.second = self._second_order(second) if second else None
+            leaf=leaf.name, shape=shape_text(self.leaf_shape))), 1.1)
+        self._build_symbolic(a, leaf)
+        self._build_backward(a, leaf)
+        self._build_relation(leaf)
+        self.second = self._second_order(leaf.second_order) if leaf.second_order is not None else None
 
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
@@ -71,9 +65,9 @@ class LeafBlock(QWidget):
         self.arrange(True)
 
     # --- the pieces ---------------------------------------------------------
-    def _build_symbolic(self, a: dict, jac, out_shape: list, out_labels: list) -> None:
+    def _build_symbolic(self, a: AnalysisView, view: Leaf) -> None:
         """J typeset, J at the values, vᵀJ."""
-        leaf, out_name = self.leaf, self._out_name
+        leaf, out_name, jac, out_labels = self.leaf, self._out_name, view.jacobian, list(a.output_labels)
         self.sym_title = titled(self.tr("Symbolic: J and vᵀJ"), bold=True)
         if IDENTIFIER.match(out_name):
             caption = self.tr("J = ∂ vec({output}) / ∂ vec({leaf}): one row per element of {output}, one column "
@@ -81,8 +75,7 @@ class LeafBlock(QWidget):
         else:
             caption = self.tr("J = ∂ vec(output) / ∂ vec({leaf}), for {output}. Symbolically:").format(
                 output=out_name, leaf=leaf)
-        tex = (a.get("jacobian_latex") or {}).get(leaf) or ""
-        self.math = MathLabel(tex) if tex else None
+        self.math = MathLabel(view.jacobian_latex) if view.jacobian_latex else None
         self.symbolic_placeholder = None     # what stands in J's place when there is no J for this leaf
         if jac is None:
             self.symbolic_placeholder = wrapping_label(witnesses.leaf_placeholder_text(a))
@@ -97,7 +90,7 @@ class LeafBlock(QWidget):
 
         self.jacobian_table = MatrixTable()
         if jac is not None:
-            rows = as_rows(jac, product(out_shape))
+            rows = as_rows(jac, product(a.output_shape))
             n_cols = len(rows[0]) if rows else 0
             row_names = out_labels if len(out_labels) == len(rows) else [str(i + 1) for i in range(len(rows))]
             col_names = (self._leaf_labels if len(self._leaf_labels) == n_cols
@@ -111,25 +104,23 @@ class LeafBlock(QWidget):
             self.sym_values.hide()
 
         # captions and values sit in separate grid rows, so vᵀJ and x.grad line up
-        vjp = (a.get("vjp") or {}).get(leaf)
-        self.vjp_table = self._leaf_table(vjp) if vjp is not None else None
+        self.vjp_table = self._leaf_table(view.vjp) if view.vjp is not None else None
         if self.vjp_table is not None:
             self.sym_vjp_caption = small(wrapping_label(self.tr("vᵀJ, arranged like {leaf}:").format(leaf=leaf)))
             self.sym_vjp = self.vjp_table
         else:
             self.sym_vjp_caption = small(wrapping_label(self.tr("vᵀJ:")))
-            if jac is None and a.get("grad_tensor") is not None:
+            if jac is None and a.has_v:
                 self.sym_vjp = wrapping_label(self.tr("comes with J") if witnesses.symbolic_state(a) == "pending"
                                               else self.tr("none without J"))
             else:
                 self.sym_vjp = wrapping_label(self.tr("none without v"))
 
-    def _build_backward(self, a: dict) -> None:
+    def _build_backward(self, a: AnalysisView, view: Leaf) -> None:
         """x.grad from the engine's reverse pass, or why there is none."""
         leaf, out_name = self.leaf, self._out_name
         self.bw_title = titled(self.tr("Backward: {leaf}.grad").format(leaf=leaf), bold=True)
-        backward = (a.get("backward") or {}).get(leaf)
-        self.backward_table = self._leaf_table(backward) if backward is not None else None
+        self.backward_table = self._leaf_table(view.backward) if view.backward is not None else None
         if self.backward_table is not None:
             explanation = self.tr("The engine's own reverse pass, node by node, as PyTorch runs it: it never "
                                   "builds J.")
@@ -137,10 +128,10 @@ class LeafBlock(QWidget):
                 leaf=leaf, output=out_name if IDENTIFIER.match(out_name) else self.tr("output"))
             self.bw_values = self.backward_table
         else:
-            if a.get("engine_error"):
+            if a.engine_error is not None:
                 explanation = self.tr("The engine's backward raised an error, as PyTorch's does; there is no "
                                       "{leaf}.grad to compare.").format(leaf=leaf)
-            elif a.get("grad_tensor") is None:
+            elif not a.has_v:
                 explanation = self.tr(
                     "No v: for an output with more than one element PyTorch's backward() stops with \u201cgrad can "
                     "be implicitly created only for scalar outputs\u201d. Choose v (for example all ones) to see "
@@ -152,17 +143,16 @@ class LeafBlock(QWidget):
         self.bw_caption = small(wrapping_label(explanation))
         self.bw_values_caption = small(wrapping_label(values_caption))
 
-    def _build_relation(self, a: dict) -> None:
+    def _build_relation(self, view: Leaf) -> None:
         """"=" or "≠" between vᵀJ and x.grad, and the differing entries marked on both."""
         self.differing = 0
         self._has_relation = self.vjp_table is not None and self.backward_table is not None
         if self._has_relation:
             # the entries the verdict's own rule found to disagree, as core marked them
-            record = (a.get("mismatch") or {}).get(self.leaf)
-            cells = marked_cells(record, self.leaf_shape)
+            cells = marked_cells(view.mismatch, self.leaf_shape)
             self.vjp_table.set_highlighted(cells)
             self.backward_table.set_highlighted(cells)
-            self.differing = int((record or {}).get("count", len(cells)))
+            self.differing = len(cells) if view.mismatch is None else view.mismatch.count
         self.relation = _scaled_bold(QLabel("=" if self.differing == 0 else "≠"), 2.0)
         self.relation.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.relation.setToolTip(self.tr("vᵀJ and {leaf}.grad, entry by entry").format(leaf=self.leaf))
@@ -179,12 +169,12 @@ class LeafBlock(QWidget):
         if self.differing:
             self.difference_note = wrapping_label(text.format(n=self.differing, leaf=self.leaf))
 
-    def _second_order(self, second: dict) -> QWidget:
+    def _second_order(self, second: SecondOrder) -> QWidget:
         """d²(v·out)/dx², symbolic beside the engine's, when the program used create_graph."""
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        if second.get("match"):
+        if second.match:
             text = self.tr("Second derivatives (the program uses create_graph=True): d²(v·output)/d{leaf}², "
                            "symbolic and from the engine's backward of its backward, agree (largest difference "
                            "{diff}).")
@@ -193,14 +183,15 @@ class LeafBlock(QWidget):
                            "symbolic and from the engine's backward of its backward, differ (largest difference "
                            "{diff}).")
         layout.addWidget(small(wrapping_label(text.format(
-            leaf=self.leaf, diff=format_number(second.get("max_abs_diff", 0), 3)))))
+            leaf=self.leaf, diff=format_number(second.max_abs_diff or 0, 3)))))
         pair = QHBoxLayout()
         n = product(self.leaf_shape)
         names = self._leaf_labels if len(self._leaf_labels) == n else [str(i + 1) for i in range(n)]
         self.second_tables = {}
-        for key, title in (("symbolic", self.tr("symbolic")), ("engine", self.tr("engine"))):
+        for key, value, title in (("symbolic", second.symbolic, self.tr("symbolic")),
+                                  ("engine", second.engine, self.tr("engine"))):
             table = MatrixTable()
-            table.set_matrix(as_rows(second.get(key), n), names, names)
+            table.set_matrix(as_rows(value, n), names, names)
             self.second_tables[key] = table
             pair.addWidget(titled(title, table), 0, TOP)
         pair.addStretch(1)
@@ -216,11 +207,11 @@ class LeafBlock(QWidget):
         table.set_matrix(as_grid(value, self.leaf_shape), rows, cols, names)
         return table
 
-    def set_symbolic_state(self, a: dict) -> None:
+    def set_symbolic_state(self, a: AnalysisView) -> None:
         """The placeholders where J and vᵀJ would be, for ``a``'s symbolic state (no J here)."""
         if self.symbolic_placeholder is not None:
             self.symbolic_placeholder.setText(witnesses.leaf_placeholder_text(a))
-            if self.vjp_table is None and a.get("grad_tensor") is not None and isinstance(self.sym_vjp, QLabel):
+            if self.vjp_table is None and a.has_v and isinstance(self.sym_vjp, QLabel):
                 self.sym_vjp.setText(self.tr("comes with J") if witnesses.symbolic_state(a) == "pending"
                                      else self.tr("none without J"))
 

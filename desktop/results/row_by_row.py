@@ -15,14 +15,13 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QPushBut
 from desktop.appearance import settings as app_settings
 from desktop.i18n.composed import translate_text
 from desktop.results.matrix_table import MatrixTable
+from desktop.results.values import flatten, product
+from desktop.view_model import AnalysisView, view_of
 
 
 def one_hot(shape, i):
     """Nested lists of ``shape`` with 1.0 at flat index ``i``, 0.0 elsewhere."""
-    size = 1
-    for s in shape:
-        size *= s
-    flat = [0.0] * max(size, 1)
+    flat = [0.0] * max(product(shape), 1)
     flat[i] = 1.0
     if not shape:
         return flat[0]
@@ -49,12 +48,6 @@ def row_of(J, output_shape, i):
     return J
 
 
-def flatten(x):
-    if isinstance(x, list):
-        return [y for v in x for y in flatten(v)]
-    return [x]
-
-
 class RowByRowPanel(QDialog):
     """Fills J one row per backward; ``rowFilled(i)`` after each row."""
 
@@ -66,7 +59,7 @@ class RowByRowPanel(QDialog):
         self.setWindowTitle(self.tr("J row by row"))
         self.setModal(False)
         self._window = window
-        self._analysis = None
+        self._analysis: AnalysisView | None = None
         self._source = ""
         self._row = 0
         self._job = None
@@ -105,14 +98,15 @@ class RowByRowPanel(QDialog):
         window.host.worker.finished.connect(self._finished)
 
     # -- setup --------------------------------------------------------------------------
-    def start(self, analysis: dict, source: str):
-        """Begin for the window's current analysis and program."""
-        self._analysis, self._source = analysis, source
+    def start(self, analysis: AnalysisView | dict, source: str):
+        """Begin for the window's current analysis (its view, or core's dict) and program."""
+        analysis = self._analysis = view_of(analysis)
+        self._source = source
         self.leaf_picker.blockSignals(True)
         self.leaf_picker.clear()
-        self.leaf_picker.addItems(analysis.get("leaves") or [])
+        self.leaf_picker.addItems(analysis.leaf_names)
         self.leaf_picker.blockSignals(False)
-        out = analysis.get("output")
+        out = analysis.output
         self.explain.setText(self.tr(
             "Each row of J is one backward pass: {0}.backward(v) with v = eᵢ (a 1 at element i, 0 elsewhere) "
             "leaves row i of J in .grad, as the tutorials do by hand with x.grad.zero_() between passes.")
@@ -120,20 +114,16 @@ class RowByRowPanel(QDialog):
         self.restart()
 
     def restart(self):
-        a = self._analysis or {}
         self._row = 0
         self._rows = [None] * self._n_out()
         self._auto = False
         self._show_rows()
         self.step_text.setText(self.tr("Press Next row to run the first backward."))
-        self.next_button.setEnabled(self._n_out() > 0 and bool(a.get("leaves")))
+        self.next_button.setEnabled(self._n_out() > 0 and bool(self._analysis and self._analysis.leaves))
         self.all_button.setEnabled(self.next_button.isEnabled())
 
     def _n_out(self):
-        n = 1
-        for s in (self._analysis or {}).get("output_shape") or []:
-            n *= s
-        return n if self._analysis else 0
+        return product(self._analysis.output_shape) if self._analysis is not None else 0
 
     # -- rows ---------------------------------------------------------------------------
     def next_row(self):
@@ -142,16 +132,16 @@ class RowByRowPanel(QDialog):
         a = self._analysis
         rows = self._engine_rows()
         if rows is not None:
-            self._fill({leaf: row_of(J, a.get("output_shape") or [], self._row) for leaf, J in rows.items()})
+            self._fill({leaf: row_of(J, a.output_shape, self._row) for leaf, J in rows.items()})
             return
         from desktop.worker import Job
-        v = one_hot(a.get("output_shape") or [], self._row)
-        output = a.get("output") if a.get("output") in (self._window.state.run or {}).get("tensors", {}) else None
-        call = (a.get("call") or {}).get("call")     # the differentiation the analysis is of
+        v = one_hot(a.output_shape, self._row)
+        output = a.output if a.output in self._window.display.run.tensors else None
+        call = a.call.call if a.call is not None else None     # the differentiation the analysis is of
         self._job = self._window.host.submit(Job("analyze", source=self._source, output=output, v=v,
                                                  limits=app_settings.load_limits() or None, call=call)).id
         self.next_button.setEnabled(False)
-        self.step_text.setText(self.tr("Running {0}.backward(e{1})...").format(a.get("output"), self._row + 1))
+        self.step_text.setText(self.tr("Running {0}.backward(e{1})...").format(a.output, self._row + 1))
 
     def all_rows(self):
         self._auto = True
@@ -159,33 +149,32 @@ class RowByRowPanel(QDialog):
 
     def _engine_rows(self):
         """The engine's one-hot rows of the analysis ({leaf: J}), or None when it has none for some leaf."""
-        a = self._analysis or {}
-        rows = a.get("engine_jacobian") or {}
-        leaves = a.get("leaves") or []
-        if not leaves or any(leaf not in rows for leaf in leaves):
+        leaves = self._analysis.leaves if self._analysis is not None else ()
+        if not leaves or any(leaf.engine_jacobian is None for leaf in leaves):
             return None
-        return {leaf: rows[leaf] for leaf in leaves}
+        return {leaf.name: leaf.engine_jacobian for leaf in leaves}
 
     def _finished(self, job_id, outcome):
         if job_id != self._job:
             return
         self._job = None
-        if outcome.analysis is None or outcome.analysis.get("backward") is None:
+        row = view_of(outcome.analysis)
+        if row is None or not row.has_backward:
             self.step_text.setText(self.tr("This row could not be computed: {0}").format(
                 translate_text(outcome.note) or self.tr("cancelled")))
             self.next_button.setEnabled(True)
             return
-        self._fill(outcome.analysis["backward"])
+        self._fill({leaf.name: leaf.backward for leaf in row.leaves if leaf.backward is not None})
 
     def _fill(self, grads: dict):
         """Row ``self._row`` of J is ``grads`` ({leaf: x.grad for v = eᵢ}): show it, go on to the next."""
         self._rows[self._row] = {leaf: flatten(g) for leaf, g in grads.items()}
         leaf = self.leaf_picker.currentText()
         a = self._analysis
-        labels = (a.get("labels") or {}).get("output") or []
+        labels = a.output_labels
         name = labels[self._row] if self._row < len(labels) else str(self._row + 1)
         self.step_text.setText(self.tr("{0}.backward(e{1}) gave {2}.grad = {3}: row {1} of J, the derivatives of "
-                                       "{4}.").format(a.get("output"), self._row + 1, leaf,
+                                       "{4}.").format(a.output, self._row + 1, leaf,
                                                       self._format(grads.get(leaf)), name))
         filled = self._row
         self._row += 1
@@ -200,12 +189,13 @@ class RowByRowPanel(QDialog):
             QTimer.singleShot(150, self.next_row)
 
     def _show_rows(self):
-        a = self._analysis or {}
+        a = self._analysis
         leaf = self.leaf_picker.currentText()
-        labels = a.get("labels") or {}
-        cols = labels.get(leaf) or []
+        view = a.leaf(leaf) if a is not None else None
+        cols = list(view.labels) if view is not None else []
         table = [list(r[leaf]) if r is not None and leaf in r else [""] * len(cols) for r in self._rows]
-        self.table.set_matrix(table, row_labels=labels.get("output"), col_labels=cols)
+        self.table.set_matrix(table, row_labels=list(a.output_labels) or None if a is not None else None,
+                              col_labels=cols)
 
     def filled_rows(self, leaf: str) -> list:
         """The rows computed so far (None for rows not yet run)."""

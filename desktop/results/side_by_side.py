@@ -2,7 +2,8 @@
 ``x.grad`` on the right, the verdict above them, pinned: it stays in view
 however far the results below it are scrolled.
 
-Everything shown comes from core's analysis dict (``Analysis.to_json()``);
+Everything shown comes from core's analysis, read through its view
+(:class:`desktop.view_model.AnalysisView`, built once from ``Analysis.to_json()``);
 this module only rearranges nested lists into tables.  The accessors
 (``jacobian_values`` …) read the numbers back from the tables, so tests check
 what the user sees.
@@ -20,7 +21,8 @@ from desktop.results import witnesses
 from desktop.results.leaf_block import LeafBlock
 from desktop.results.math_view import MathLabel
 from desktop.results.matrix_table import MatrixTable
-from desktop.results.values import flatten, format_number, nested_shape, product, shape_text
+from desktop.results.values import flatten, format_number, product, shape_text
+from desktop.view_model import AnalysisView, EntriesAnswer, Leaf, RunError, view_of
 
 # a leaf with no J (still to come, over its budget, cancelled) still shows its x.grad in a block of its own up to
 # this many elements; a larger one shows the entries the float64 differences checked (the spot block), as the
@@ -32,10 +34,11 @@ MAX_ON_DEMAND_CELLS = 2500
 
 
 class SideBySidePanel(QWidget):
-    """``set_analysis(a)`` shows core's analysis dict (or, for None, why there is none: the
-    error that stopped the program, else the service's note, else a placeholder that says
-    whether the first analysis is under way, :meth:`set_running`).  The notes core writes in English are shown in
-    the UI's language (:func:`desktop.i18n.translate_text`); the dict keeps them as they are."""
+    """``set_analysis(a)`` shows an analysis (its :class:`~desktop.view_model.AnalysisView`, or core's dict,
+    read through :func:`~desktop.view_model.view_of`), or, for None, why there is none: the error that
+    stopped the program, else the service's note, else a placeholder that says whether the first analysis
+    is under way (:meth:`set_running`).  core's texts are shown in the UI's language
+    (:func:`desktop.i18n.translate_text`)."""
 
     entryActivated = Signal(str, int, int)  # leaf, row (output element), column (leaf element) of J
     entryRequested = Signal(str, int, int)  # the same, for an entry "not computed": compute it (serve_entries)
@@ -43,7 +46,7 @@ class SideBySidePanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._analysis: dict | None = None
+        self._analysis: AnalysisView | None = None
         self._blocks: dict[str, LeafBlock] = {}
         self._verdict_kind = "none"
         self._verdict_color_kind = "pending"
@@ -68,10 +71,11 @@ class SideBySidePanel(QWidget):
         self.set_analysis(None)
 
     # --- public -------------------------------------------------------------
-    def set_analysis(self, a: dict | None, note: str | None = None, error: dict | None = None) -> None:
+    def set_analysis(self, a: AnalysisView | dict | None, note: str | None = None,
+                     error: RunError | None = None) -> None:
         """Show ``a``; with no analysis, the run's ``error`` says why when it stopped the program,
         else ``note`` (core's reason, in English)."""
-        self._analysis = a
+        a = self._analysis = view_of(a)
         self._entry_jobs = {}           # answers about the entries of the analysis shown before are not this one's
         for block in self._blocks.values():
             block.release()
@@ -109,14 +113,14 @@ class SideBySidePanel(QWidget):
         spot = self._spot_block(a)
         if spot is not None:
             layout.addWidget(spot)
-        for leaf in a.get("leaves") or []:
-            if leaf not in (a.get("jacobian") or {}) and not _grad_alone(a, leaf):
+        for leaf in a.leaves:
+            if leaf.jacobian is None and not _grad_alone(leaf):
                 continue
             block = LeafBlock(a, leaf)
-            block.entryActivated.connect(lambda row, col, leaf=leaf: self.entryActivated.emit(leaf, row, col))
-            self._blocks[leaf] = block
+            block.entryActivated.connect(lambda row, col, leaf=leaf.name: self.entryActivated.emit(leaf, row, col))
+            self._blocks[leaf.name] = block
             layout.addWidget(block)
-            if leaf not in (a.get("jacobian") or {}):
+            if leaf.jacobian is None:
                 self._offer_entries(a, leaf, block)
         if self._compact:               # after the leaves: J, vᵀJ and x.grad come first
             layout.addWidget(summary)
@@ -134,18 +138,17 @@ class SideBySidePanel(QWidget):
         self.entryRequested.connect(self._request_entry)
         host.worker.entriesReady.connect(self._entries_ready)
 
-    def _offer_entries(self, a: dict, leaf: str, block: LeafBlock) -> None:
+    def _offer_entries(self, a: AnalysisView, leaf: Leaf, block: LeafBlock) -> None:
         """J's entries as "not computed", to click one, where the symbolic J did not fit its budget but
         its expressions are whole (the symbolic witness's ``on_demand``) and J is small enough to show."""
-        w = (a.get("witnesses") or {}).get("symbolic") or {}
-        n_rows = product(a.get("output_shape") or [])
+        w = a.symbolic
+        n_rows = product(a.output_shape)
         n_cols = product(block.leaf_shape)
-        if a.get("stage") != "complete" or w.get("state") != "over_budget" or not w.get("on_demand") \
+        if a.stage != "complete" or w.state != "over_budget" or not w.on_demand \
                 or not 0 < n_rows * n_cols <= MAX_ON_DEMAND_CELLS:
             return
-        labels = a.get("labels") or {}
-        rows = list(labels.get("output") or [])
-        cols = list(labels.get(leaf) or [])
+        rows = list(a.output_labels)
+        cols = list(leaf.labels)
         rows = rows if len(rows) == n_rows else [str(i + 1) for i in range(n_rows)]
         cols = cols if len(cols) == n_cols else [str(j + 1) for j in range(n_cols)]
         table = block.jacobian_table
@@ -155,12 +158,13 @@ class SideBySidePanel(QWidget):
                          [[f"∂{r}/∂{c}" for c in cols] for r in rows])
         table.setToolTip(self.tr("Click an entry to see its chain-rule paths; an entry not computed is computed "
                                  "symbolically when clicked."))
-        table.missingActivated.connect(lambda row, col, leaf=leaf: self.entryRequested.emit(leaf, row, col))
-        if len(labels.get("output") or []) == n_rows:       # a row's header asks for the whole row, by its name
+        table.missingActivated.connect(lambda row, col, leaf=leaf.name: self.entryRequested.emit(leaf, row, col))
+        if len(a.output_labels) == n_rows:       # a row's header asks for the whole row, by its name
             header = table.verticalHeader()
             header.setSectionsClickable(True)
             header.setToolTip(self.tr("Click a row's name to compute the whole row symbolically."))
-            header.sectionClicked.connect(lambda row, leaf=leaf, names=rows: self._request_row(leaf, row, names[row]))
+            header.sectionClicked.connect(lambda row, leaf=leaf.name, names=rows:
+                                          self._request_row(leaf, row, names[row]))
         block.sym_values.setVisible(True)
 
     def _request_entry(self, leaf: str, row: int, col: int) -> None:
@@ -194,34 +198,35 @@ class SideBySidePanel(QWidget):
         asked = self._entry_jobs.pop(job_id, None)
         if asked is None or not isinstance(result, dict):
             return
+        answer = EntriesAnswer.from_json(result)
         leaf, row, col = asked
-        if result.get("error"):
+        if answer.error:
             table = self._blocks[leaf].jacobian_table
             for c in (range(table.columnCount()) if col is None else [col]):
                 if table.is_missing(row, c):
                     table.set_entry(row, c, None)
-                    table.item(row, c).setToolTip(translate_text(result["error"]))
+                    table.item(row, c).setToolTip(translate_text(answer.error))
             return
-        for e in result.get("entries") or []:
-            block = self._blocks.get(e.get("leaf"))
+        for e in answer.entries:
+            block = self._blocks.get(e.leaf)
             if block is None:
                 continue
-            if e.get("state") == "computed":
-                block.jacobian_table.set_entry(e["row"], e["column"], e["value"])
+            if e.computed:
+                block.jacobian_table.set_entry(e.row, e.column, e.value)
             else:
-                block.jacobian_table.set_entry(e["row"], e["column"], None, self.tr("over budget"))
-                block.jacobian_table.item(e["row"], e["column"]).setToolTip(translate_text(result.get("note") or ""))
+                block.jacobian_table.set_entry(e.row, e.column, None, self.tr("over budget"))
+                block.jacobian_table.item(e.row, e.column).setToolTip(translate_text(answer.note or ""))
 
     def entry_table(self, leaf: str) -> MatrixTable | None:
         """The table of J's entries of ``leaf`` when it is shown (computed, or "not computed" to click)."""
         block = self._blocks.get(leaf)
         return None if block is None or block.sym_values.isHidden() else block.jacobian_table
 
-    def set_symbolic_state(self, a: dict) -> None:
+    def set_symbolic_state(self, a: AnalysisView | dict) -> None:
         """``a`` is the analysis shown with its symbolic witness's state changed (a numeric stage's,
         cancelled or failed: :meth:`desktop.state.AppState.symbolic_stopped`): the verdict and the
         placeholders where J would be say so, in place (nothing is laid out again)."""
-        self._analysis = a
+        a = self._analysis = view_of(a)
         self._set_verdict(a)
         for block in self._blocks.values():
             block.set_symbolic_state(a)
@@ -258,11 +263,11 @@ class SideBySidePanel(QWidget):
         return self.tr("No analysis yet. Run a program: its Jacobian J, vᵀJ and the engine's backward "
                        "appear here side by side.")
 
-    def no_analysis_reason(self, error: dict | None, note: str | None) -> str:
+    def no_analysis_reason(self, error: RunError | None, note: str | None) -> str:
         """Why a run has no analysis, in the UI's language ("" when nothing says why): the error
         that stopped the program (core's note then only says what is missing, e.g. that nothing
         was differentiated, because the program never got there), else core's note."""
-        kind, line, name = (error or {}).get("kind"), (error or {}).get("line"), (error or {}).get("type", "")
+        kind, line, name = (error.kind, error.line, error.type) if error is not None else (None, None, "")
         if kind == "rejected":
             if line:
                 return self.tr("the program was not run: {type} at line {line}. There is nothing to analyse "
@@ -277,7 +282,7 @@ class SideBySidePanel(QWidget):
                            "runs.").format(type=name)
         return translate_text(note) if note else ""
 
-    def analysis(self) -> dict | None:
+    def analysis(self) -> AnalysisView | None:
         return self._analysis
 
     def leaves(self) -> list[str]:
@@ -315,10 +320,10 @@ class SideBySidePanel(QWidget):
         return self._blocks[leaf].jacobian_table
 
     # --- parts --------------------------------------------------------------
-    def _summary(self, a: dict) -> QLabel:
-        shape = a.get("output_shape") or []
-        source = a.get("grad_tensor_source")
-        out = translate_text(a.get("output")) or "out"    # "the tensor differentiated on line 4" is core's
+    def _summary(self, a: AnalysisView) -> QLabel:
+        shape = a.output_shape
+        source = a.grad_tensor_source
+        out = translate_text(a.output) or "out"    # "the tensor differentiated on line 4" is core's
         if source == "program":
             v_text = self.tr("v is the gradient the program passes to backward().")
         elif source == "option":
@@ -328,15 +333,15 @@ class SideBySidePanel(QWidget):
                 output=out)
         else:
             v_text = self.tr("There is no v yet.")
-        line = a.get("line")
+        line = a.line
         if line:
             text = self.tr("Output {output}, shape {shape}, differentiated on line {line}. {v}")
         else:
             text = self.tr("Output {output}, shape {shape}. {v}")
         return wrapping_label(text.format(output=out, shape=shape_text(shape), line=line, v=v_text))
 
-    def _v_block(self, a: dict) -> QWidget | None:
-        v = a.get("grad_tensor")
+    def _v_block(self, a: AnalysisView) -> QWidget | None:
+        v = a.grad_tensor
         if v is None:
             return None
         box = QWidget()
@@ -345,7 +350,7 @@ class SideBySidePanel(QWidget):
         layout.addWidget(small(wrapping_label(self.tr(
             "v, flattened: one weight per row of J (vᵀJ adds up the rows of J with these weights):"))))
         flat = flatten(v)
-        names = list((a.get("labels") or {}).get("output") or [])
+        names = list(a.output_labels)
         if len(names) != len(flat):
             names = [str(i + 1) for i in range(len(flat))]
         self.v_table = MatrixTable()
@@ -365,14 +370,14 @@ class SideBySidePanel(QWidget):
         label.setFont(font)
         return label
 
-    def _set_verdict(self, a: dict) -> None:
-        diff = format_number(a.get("max_abs_diff", 0), 3)
-        error = a.get("engine_error")
-        if error:
+    def _set_verdict(self, a: AnalysisView) -> None:
+        diff = format_number(a.max_abs_diff, 3)
+        error = a.engine_error
+        if error is not None:
             kind, self._verdict_kind = "disagree", "engine-error"
             text = self.tr("✗ No comparison: the engine's backward raised {type}: {message}").format(
-                type=error.get("type", ""), message=error.get("message", ""))
-        elif a.get("verdict_basis") == "none":
+                type=error.type, message=error.message)
+        elif a.verdict_basis == "none":
             kind, self._verdict_kind = "pending", "no-witness"
             if witnesses.symbolic_state(a) in ("pending", "cancelled", "failed"):
                 text = self.tr("No numeric verdict: no numeric witness could run (see the notes).")
@@ -380,9 +385,9 @@ class SideBySidePanel(QWidget):
                 text = self.tr("No verdict: the symbolic Jacobian did not fit its budget and no numeric witness "
                                "could run (see the notes).")
             text = _lines(text, witnesses.symbolic_status_text(a))
-        elif a.get("verdict_basis") == "numeric":
+        elif a.verdict_basis == "numeric":
             on = witnesses.rests_on_text(a)
-            if a.get("match"):
+            if a.match:
                 kind, self._verdict_kind = "agree", "agree-numeric"
                 text = (self.tr("✓ Agree, numerically: the engine's backward agrees with {witnesses}. Largest "
                                 "difference: {diff}") if on else
@@ -393,11 +398,11 @@ class SideBySidePanel(QWidget):
                                 "{diff}") if on else
                         self.tr("✗ Disagree, numerically. Largest difference: {diff}")).format(witnesses=on, diff=diff)
             text = _lines(text, witnesses.symbolic_status_text(a), witnesses.other_over_budget_text(a))
-        elif a.get("vjp") is None or a.get("backward") is None:
+        elif not a.has_vjp or not a.has_backward:
             kind, self._verdict_kind = "pending", "no-v"
             text = self.tr("No verdict yet: {output} is not a scalar, so backward() needs v. Choose v to compare "
-                           "vᵀJ with the engine's backward.").format(output=translate_text(a.get("output")) or "out")
-        elif a.get("match"):
+                           "vᵀJ with the engine's backward.").format(output=translate_text(a.output) or "out")
+        elif a.match:
             kind, self._verdict_kind = "agree", "agree"
             text = self.tr("✓ Agree: vᵀJ from the symbolic Jacobian equals the engine's backward, entry by entry. "
                            "Largest difference: {diff}").format(diff=diff)
@@ -420,24 +425,23 @@ class SideBySidePanel(QWidget):
             palette.setColor(QPalette.ColorRole.WindowText, status_colors("disagree", self.palette())[0])
             self._error_label.setPalette(palette)
 
-    def _spot_block(self, a: dict) -> QWidget | None:
+    def _spot_block(self, a: AnalysisView) -> QWidget | None:
         """For leaves without a J (too large for symbols): each leaf's shape and the entries of its
         gradient checked by float64 differences, the engine's number beside the difference's."""
-        spot = a.get("spot_differences")
-        missing = [leaf for leaf in a.get("leaves") or [] if leaf not in (a.get("jacobian") or {})]
-        if not missing or not spot:
+        missing = [leaf for leaf in a.leaves if leaf.jacobian is None]
+        if not missing or not a.spot_ran:
             return None
         rows, names = [], []
-        for e in spot.get("entries") or []:
-            if e.get("leaf") in missing:
-                names.append("{}[{}]".format(e["leaf"], ", ".join(str(i) for i in e["index"])))
-                rows.append([e.get("backward"), e.get("difference")])
+        missing_names = {leaf.name for leaf in missing}
+        for e in a.spot_entries:
+            if e.leaf in missing_names:
+                names.append("{}[{}]".format(e.leaf, ", ".join(str(i) for i in e.index)))
+                rows.append([e.backward, e.difference])
         self.spot_table = MatrixTable()
         self.spot_table.set_matrix(rows, names, [self.tr("engine's x.grad"), self.tr("float64 difference")])
-        shapes = ", ".join("{} {}".format(leaf, shape_text(_shape_of((a.get("backward") or {}).get(leaf))))
-                           for leaf in missing)
-        budget = ((a.get("witnesses") or {}).get("symbolic") or {}).get("budget") or {}
-        if budget.get("resource") == "elements":
+        shapes = ", ".join("{} {}".format(leaf.name, shape_text(leaf.shape)) for leaf in missing)
+        budget = a.symbolic.budget
+        if budget is not None and budget.resource == "elements":
             title = self.tr("Leaves too large for symbols ({leaves}): entries of their gradients, the engine's "
                             "beside float64 central differences of the program")
         else:
@@ -445,22 +449,22 @@ class SideBySidePanel(QWidget):
                             "differences of the program")
         return titled(title.format(leaves=shapes), self.spot_table, bold=True)
 
-    def _details(self, a: dict) -> QWidget:
+    def _details(self, a: AnalysisView) -> QWidget:
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        diffs = a.get("differences")
-        if diffs:
-            if diffs.get("match"):
+        diffs = a.differences
+        if diffs is not None:
+            if diffs.match:
                 text = self.tr("Third witness: float64 central differences of the program agree with J "
                                "(largest difference {diff}).")
             else:
                 text = self.tr("Third witness: float64 central differences of the program differ from J "
                                "(largest difference {diff}).")
-            layout.addWidget(small(wrapping_label(text.format(diff=format_number(diffs.get("max_abs_diff"), 3)))))
-        witness = a.get("pytorch")
-        if witness:
-            match = witness.get("match")
+            layout.addWidget(small(wrapping_label(text.format(diff=format_number(diffs.max_abs_diff, 3)))))
+        witness = a.pytorch
+        if witness is not None:
+            match = witness.match
             if match is True:
                 text = self.tr("Fourth witness: real PyTorch {version}, replaying the same forward, gives the "
                                "same gradients (largest difference {diff}).")
@@ -469,18 +473,17 @@ class SideBySidePanel(QWidget):
             else:
                 text = self.tr("Fourth witness: real PyTorch {version} was not compared (see the notes).")
             self.pytorch_label = small(wrapping_label(text.format(
-                version=witness.get("version", ""), diff=format_number(witness.get("max_abs_diff"), 3))))
+                version=witness.version, diff=format_number(witness.max_abs_diff, 3))))
             layout.addWidget(self.pytorch_label)
-        error = a.get("engine_error")
-        if error:
+        error = a.engine_error
+        if error is not None:
             self._error_label = small(wrapping_label(self.tr("Engine error: {type}: {message}").format(
-                type=error.get("type", ""), message=error.get("message", ""))))
+                type=error.type, message=error.message)))
             layout.addWidget(self._error_label)
             self._color_verdict()
-        notes = a.get("notes") or []
-        if notes:
+        if a.notes:
             layout.addWidget(small(wrapping_label(self.tr("Notes:"))))
-            for note in notes:
+            for note in a.notes:
                 label = small(wrapping_label("• " + translate_text(note)))
                 self.note_labels.append(label)
                 layout.addWidget(label)
@@ -513,15 +516,10 @@ class SideBySidePanel(QWidget):
             self._color_verdict()
 
 
-def _grad_alone(a: dict, leaf: str) -> bool:
-    """``leaf`` has no J in ``a`` but a small enough x.grad to show in a block of its own."""
-    grad = (a.get("backward") or {}).get(leaf)
-    return grad is not None and product(nested_shape(grad)) <= MAX_GRAD_ALONE
+def _grad_alone(leaf: Leaf) -> bool:
+    """``leaf`` has no J but a small enough x.grad to show in a block of its own."""
+    return leaf.backward is not None and product(leaf.shape) <= MAX_GRAD_ALONE
 
 
 def _lines(*parts: str) -> str:
     return "\n".join(part for part in parts if part)
-
-
-def _shape_of(nested) -> list:
-    return [] if nested is None else nested_shape(nested)

@@ -15,6 +15,7 @@ from desktop.results.colors import difference_colors, status_colors
 from desktop.results.matrix_table import fitted_size, needs_horizontal_bar, with_horizontal_bar
 from desktop.results.values import (MINUS, flatten, format_number, grid_labels, grid_shape, parse_number, product,
                                     shape_text, subscript_label, unflatten)
+from desktop.view_model import view_of
 
 RAW_ROLE = Qt.ItemDataRole.UserRole  # (text as written, exact value): an untouched cell keeps its exact value
 RANDOM_RANGE = (-3, 3)
@@ -158,17 +159,19 @@ class VEditor(QWidget):
         self.program_button.setEnabled(program_v is not None)
         self._fill(flatten(values) if values is not None else [1.0] * n)
 
-    def set_analysis(self, a: dict | None) -> None:
-        """Shape, labels and the program's v from core's analysis dict."""
+    def set_analysis(self, a) -> None:
+        """Shape, labels and the program's v from an analysis (its
+        :class:`~desktop.view_model.AnalysisView`, or core's dict)."""
+        a = view_of(a)
         if a is None:
             self.set_shape([], None)
             return
-        program_v = a.get("grad_tensor") if a.get("grad_tensor_source") == "program" else None
-        name = a.get("output") or "out"
+        program_v = a.grad_tensor if a.grad_tensor_source == "program" else None
+        name = a.output or "out"
         if not name.isidentifier():
             name = "out"
-        self.set_shape(a.get("output_shape") or [], a.get("grad_tensor"),
-                       labels=(a.get("labels") or {}).get("output"), program_v=program_v, name=name)
+        self.set_shape(a.output_shape, a.grad_tensor, labels=list(a.output_labels) or None, program_v=program_v,
+                       name=name)
 
     def set_message(self, text: str) -> None:
         """A message from outside (e.g. "v has the wrong shape"); "" clears it."""

@@ -194,24 +194,25 @@ def _index_of(flat_index: int, shape) -> list[int]:
     return index[::-1]
 
 
-def marked_cells(record: dict | None, shape) -> set[tuple[int, int]]:
+def marked_cells(record, shape) -> set[tuple[int, int]]:
     """The (row, column) cells of the :func:`grid_shape` layout of a tensor of ``shape`` whose
-    entries core found to disagree: ``record`` is one leaf of the analysis's ``"mismatch"``
-    (``{"mask": nested bools, "count": n}``, or past its bound ``{"mask": None, "first": [flat
-    indices]}``; see ``core.analysis.verdict.mismatch_json``).  The verdict's own rule decided
-    each entry; nothing is compared here.
+    entries core found to disagree: ``record`` is one leaf's :class:`desktop.view_model.Mismatch`
+    (its ``mask``, nested bools, or past its bound None and ``first``, the first flat indices;
+    see ``core.analysis.verdict.mismatch_json``), or None.  The verdict's own rule decided each
+    entry; nothing is compared here.
 
-    >>> sorted(marked_cells({"mask": [[False, True], [True, False]], "count": 2}, [2, 2]))
+    >>> from desktop.view_model import Mismatch
+    >>> sorted(marked_cells(Mismatch(2, [[False, True], [True, False]]), [2, 2]))
     [(0, 1), (1, 0)]
-    >>> sorted(marked_cells({"mask": None, "count": 9, "first": [0, 5]}, [3]))
+    >>> sorted(marked_cells(Mismatch(9, None, (0, 5)), [3]))
     [(0, 0)]
     """
-    if not record:
+    if record is None:
         return set()
     _, cols = grid_shape(shape)
     n = product(shape)
-    if record.get("mask") is not None:
-        flat = [i for i, marked in enumerate(flatten(record["mask"])) if marked]
+    if record.mask is not None:
+        flat = [i for i, marked in enumerate(flatten(record.mask)) if marked]
     else:
-        flat = [int(i) for i in record.get("first") or []]
+        flat = [int(i) for i in record.first]
     return {divmod(i, cols) for i in flat if 0 <= i < n}

@@ -2,8 +2,8 @@
 Jacobian is (still to come, did not fit its budget, cancelled), and the budget a witness
 did not fit.
 
-Everything is read from core's analysis dict (``witnesses``, ``verdict_witnesses``, each
-witness's ``budget``: DESIGN.md's "analysis" row); nothing is computed here.  A numeric
+Everything is read from the analysis's view (:class:`desktop.view_model.AnalysisView`: its
+``witnesses``, ``verdict_witnesses``, each witness's ``budget``); nothing is computed here.  A numeric
 stage's analysis (``"stage": "numeric"``, the service's first answer) has its symbolic
 witness ``"pending"``; the app marks it ``"cancelled"`` when the user stops the analysis
 before the symbolic J arrives (:meth:`desktop.state.AppState.symbolic_cancelled`).
@@ -13,16 +13,12 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from desktop.results.values import format_number
+from desktop.view_model import AnalysisView, Budget
 
-def symbolic_state(a: dict | None) -> str | None:
+
+def symbolic_state(a: AnalysisView | None) -> str | None:
     """The symbolic witness's state: "pending", "cancelled", "over_budget", "agree", ... or None."""
-    w = ((a or {}).get("witnesses") or {}).get("symbolic") or {}
-    return w.get("state")
-
-
-def is_numeric_stage(a: dict | None) -> bool:
-    """``a`` is a numeric stage's analysis (the symbolic J still to come, or cancelled)."""
-    return (a or {}).get("stage") == "numeric"
+    return None if a is None else a.symbolic.state
 
 
 def witness_name(name: str) -> str:
@@ -40,11 +36,11 @@ def witness_name(name: str) -> str:
     return names.get(name, name)
 
 
-def budget_text(budget: dict | None) -> str:
-    """A budget record (``{"resource", "limit", "rule"}``) as "6 s, the symbolic stage's own time"."""
-    if not budget:
+def budget_text(budget: Budget | None) -> str:
+    """A budget (its resource, limit and rule) as "6 s: the symbolic stage's own time"."""
+    if budget is None:
         return ""
-    resource, limit, rule = budget.get("resource"), budget.get("limit"), budget.get("rule")
+    resource, limit, rule = budget.resource, budget.limit, budget.rule
     if resource == "seconds":
         amount = QCoreApplication.translate(
             "Witnesses", "{0} s").format(format_number(limit, 3))
@@ -83,20 +79,19 @@ def _count(n) -> str:
         return str(n)
 
 
-def rests_on_text(a: dict) -> str:
+def rests_on_text(a: AnalysisView) -> str:
     """"the engine's backward agrees with X and Y" pieces: the witnesses the verdict rests on."""
-    names = [witness_name(n) for n in a.get("verdict_witnesses") or []]
+    names = [witness_name(n) for n in a.verdict_witnesses]
     if not names:
         return ""
     return QCoreApplication.translate(
         "Witnesses", "; ").join(names)
 
 
-def symbolic_status_text(a: dict) -> str:
+def symbolic_status_text(a: AnalysisView) -> str:
     """Where the symbolic J is, for a verdict that does not rest on it ("" when it does, or when
     there is no symbolic witness to speak of)."""
     state = symbolic_state(a)
-    w = ((a.get("witnesses") or {}).get("symbolic")) or {}
     if state == "pending":
         return QCoreApplication.translate(
             "Witnesses", "The symbolic Jacobian J is still being computed: J and vᵀJ will appear here when it is done.")
@@ -109,7 +104,7 @@ def symbolic_status_text(a: dict) -> str:
             "Witnesses", "The symbolic Jacobian was not computed: the analysis failed before it "
                                           "was done.")
     if state == "over_budget":
-        budget = budget_text(w.get("budget"))
+        budget = budget_text(a.symbolic.budget)
         if budget:
             return QCoreApplication.translate(
                 "Witnesses", "The symbolic Jacobian did not fit its budget ({budget}), so the verdict does not rest "
@@ -120,13 +115,13 @@ def symbolic_status_text(a: dict) -> str:
     return ""
 
 
-def other_over_budget_text(a: dict) -> str:
+def other_over_budget_text(a: AnalysisView) -> str:
     """The numeric witnesses that did not fit their budget, and which budget ("" when none)."""
     parts = []
     for name in ("differences", "spot_differences", "pytorch"):
-        w = (a.get("witnesses") or {}).get(name) or {}
-        if w.get("state") == "over_budget":
-            budget = budget_text(w.get("budget"))
+        w = a.witnesses[name]
+        if w.state == "over_budget":
+            budget = budget_text(w.budget)
             parts.append(f"{witness_name(name)} ({budget})" if budget else witness_name(name))
     if not parts:
         return ""
@@ -135,7 +130,7 @@ def other_over_budget_text(a: dict) -> str:
             "Witnesses", "; ").join(parts))
 
 
-def leaf_placeholder_text(a: dict) -> str:
+def leaf_placeholder_text(a: AnalysisView) -> str:
     """What stands where a leaf's J and vᵀJ would be, when the analysis has no J for it."""
     state = symbolic_state(a)
     if state == "pending":
@@ -156,6 +151,3 @@ def leaf_placeholder_text(a: dict) -> str:
     return QCoreApplication.translate(
         "Witnesses", "No symbolic Jacobian for this leaf.")
 
-
-def largest(a: dict) -> str:
-    return format_number(a.get("max_abs_diff", 0), 3)

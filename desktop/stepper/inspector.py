@@ -3,7 +3,8 @@
 For the step's node: what it is (grad_fn and the program's names), the gradient
 that arrived, the local derivative and the saved numbers it uses, what it sent
 to each input, the hooks that fired, retain_grad writes, and at a leaf its
-``.grad`` before and after.  Everything shown is read from core's trace entry.
+``.grad`` before and after.  Everything shown is read from core's trace entry
+(:class:`desktop.view_model.TraceStep`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePo
                                QWidget)
 
 from desktop.graph.format import format_lines, is_summary
-from desktop.graph.summary import summary_lines, value_or_summary
+from desktop.graph.summary import summary_lines
 from desktop.i18n.composed import translate_text
 from desktop.results.math_view import MathLabel
+from desktop.view_model import Graph, HookFired, TraceStep
 
 # The inspector's least size: fixed, so that what a step shows (a long grad_fn name in the header,
 # a wide formula) never changes it, and the panes around it do not jump while stepping or playing
@@ -42,7 +44,7 @@ class NodeInspector(QWidget):
         self._renderer: Callable | None = None
         self._rendered: QWidget | None = None
         self._node_labels: dict[str, str] = {}
-        self._step: dict | None = None
+        self._step: TraceStep | None = None
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
 
         self.header = QLabel(self)
@@ -142,10 +144,9 @@ class NodeInspector(QWidget):
         self._renderer = renderer
         self.show_step(self._step)
 
-    def set_graph(self, graph: dict | None) -> None:
+    def set_graph(self, graph: Graph | None) -> None:
         """Optional: name unnamed inputs by their node's grad_fn (``→ SelectBackward0``)."""
-        self._node_labels = {node["id"]: node.get("name") or node.get("label") or node.get("grad_fn") or ""
-                             for node in (graph or {}).get("nodes", [])}
+        self._node_labels = {node.id: node.title for node in (graph.nodes if graph is not None else ())}
 
     def text(self) -> str:
         """Everything shown as plain text, one line per row (for tests and copying)."""
@@ -168,7 +169,7 @@ class NodeInspector(QWidget):
             self.show_step(self._step)   # core's sentences, translated again
 
     # display -------------------------------------------------------------------
-    def show_step(self, step: dict | None) -> None:
+    def show_step(self, step: TraceStep | None) -> None:
         self._step = step
         self._clear_rendered()
         self.placeholder.setVisible(step is None)
@@ -176,31 +177,27 @@ class NodeInspector(QWidget):
         if step is None:
             self.header.setText(self.tr("Node inspector"))
             return
-        leaf = step.get("grad_fn") == "AccumulateGrad"
-        index = step.get("index")
-        title = _WORD_START.sub(ZWSP, step.get("grad_fn") or "")   # "MulBackward0" may wrap as "Mul|Backward0"
+        leaf = step.is_leaf
+        index = step.index
+        title = _WORD_START.sub(ZWSP, step.grad_fn)   # "MulBackward0" may wrap as "Mul|Backward0"
         self.header.setText(self.tr("Step {0}: {1}").format(index + 1, title) if isinstance(index, int)
                             else title)
 
         unnamed = self.tr("(unnamed)")   # outside the f-string below: lupdate skips f-strings
         values = {
-            "output": self._name(step.get("leaf") if leaf else step.get("output_name")),
-            "inputs": None if leaf else (", ".join(self._name(n) for n in step.get("input_names") or [])
-                                         or self.tr("none")),
-            "grad_in": self._value(value_or_summary(step, "grad_in")),
+            "output": self._name(step.leaf if leaf else step.output_name),
+            "inputs": None if leaf else (", ".join(self._name(n) for n in step.input_names) or self.tr("none")),
+            "grad_in": self._value(step.grad_in),
             "local": None,
-            "saved": _table([(escape(name) + " =", self._value(
-                                 value if value is not None else (step.get("saved_summary") or {}).get(name)))
-                             for name, value in (step.get("saved") or {}).items()]),
+            "saved": _table([(escape(name) + " =", self._value(value)) for name, value in step.saved]),
             "sent": None if leaf else self._sent(step),
             "implied": self._implied(step),
-            "hooks": "<br>".join(self._hook(hook) for hook in step.get("hooks") or []) or None,
-            "retained": "<br>".join(
-                f"{escape(r.get('name') or unnamed)}.grad = {self._value(value_or_summary(r, 'grad'))}"
-                for r in step.get("retained") or []) or None,
-            "grad": (f"{self._value(value_or_summary(step, 'grad_before'))} &nbsp;→&nbsp; "
-                     f"{self._value(value_or_summary(step, 'grad_after'))}" if leaf else None),
-            "freed": self.tr("freed after this step (no retain_graph)") if step.get("freed") else None,
+            "hooks": "<br>".join(self._hook(hook) for hook in step.hooks) or None,
+            "retained": "<br>".join(f"{escape(r.name or unnamed)}.grad = {self._value(r.grad)}"
+                                    for r in step.retained) or None,
+            "grad": (f"{self._value(step.grad_before)} &nbsp;→&nbsp; {self._value(step.grad_after)}"
+                     if leaf else None),
+            "freed": self.tr("freed after this step (no retain_graph)") if step.freed else None,
         }
         self.captions["output"].setText(self.tr("Leaf") if leaf else self.tr("Produces"))
         for key, html in values.items():
@@ -208,14 +205,14 @@ class NodeInspector(QWidget):
                 continue
             self.fields[key].setText(html or "")
             self.form.setRowVisible(self.fields[key], html is not None)
-        self._show_local(step.get("local"), step.get("local_notes") or [])
+        self._show_local(step.local, step.local_notes)
         self.scroll.verticalScrollBar().setValue(0)
-        if any(not item.get("match") for item in step.get("implied") or []):
+        if any(not item.match for item in step.implied):
             # a custom backward that disagrees with its forward: the point of the step, brought into view
             # (a narrow inspector, as in presenter mode on a projector, would otherwise hide it below)
             QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(self.fields["implied"], 0, 0))
 
-    def _show_local(self, latex: str | None, notes: list) -> None:
+    def _show_local(self, latex: str | None, notes) -> None:
         self.form.setRowVisible(self.local_box, bool(latex))
         self.form.setRowVisible(self.local_notes_label, bool(notes))
         self.local_notes_caption.setText("" if latex else self.captions["local"].text())
@@ -261,28 +258,28 @@ class NodeInspector(QWidget):
         body = "<br>".join(escape(line).replace(" ", "&nbsp;") for line in lines)
         return f'<span style="font-family:\'{escape(self._mono)}\'">{body}</span>'
 
-    def _sent(self, step: dict) -> str:
+    def _sent(self, step: TraceStep) -> str:
         rows = []
-        for k, sent in enumerate(step.get("grads_out") or []):
-            name = sent.get("input") or self._node_labels.get(sent.get("to")) or self.tr("input {0}").format(k)
-            target = f"<b>{escape(name)}</b>" if sent.get("input") else escape(name)
-            rows.append((f"→ {target}", self._value(value_or_summary(sent, "grad"))))
+        for k, sent in enumerate(step.grads_out):
+            name = sent.input or self._node_labels.get(sent.to) or self.tr("input {0}").format(k)
+            target = f"<b>{escape(name)}</b>" if sent.input else escape(name)
+            rows.append((f"→ {target}", self._value(sent.grad)))
         return _table(rows) or self.tr("nothing (no input needs a gradient)")
 
-    def _implied(self, step: dict) -> str | None:
+    def _implied(self, step: TraceStep) -> str | None:
         """A custom autograd.Function: per input, the gradient its forward implies (the
         symbolic derivative of what the program's forward computes), marked where the
         program's backward sent something else."""
         rows = []
-        for item in step.get("implied") or []:
-            name = escape(item.get("input") or "?")
-            mark = "✓" if item.get("match") else "✗ " + self.tr("the program's backward sent something else")
-            rows.append((f"→ <b>{name}</b>", f"{self._value(item.get('grad'))}<br>{escape(mark)}"))
+        for item in step.implied:
+            name = escape(item.input or "?")
+            mark = "✓" if item.match else "✗ " + self.tr("the program's backward sent something else")
+            rows.append((f"→ <b>{name}</b>", f"{self._value(item.grad)}<br>{escape(mark)}"))
         return _table(rows)
 
-    def _hook(self, hook: dict) -> str:
-        name = escape(hook.get("name") or self.tr("hook"))
-        return (self.tr("{0}: replaced the gradient").format(name) if hook.get("replaced")
+    def _hook(self, hook: HookFired) -> str:
+        name = escape(hook.name or self.tr("hook"))
+        return (self.tr("{0}: replaced the gradient").format(name) if hook.replaced
                 else self.tr("{0}: returned None (gradient unchanged)").format(name))
 
 

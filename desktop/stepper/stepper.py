@@ -153,10 +153,11 @@ class StepperBar(QWidget):
         self._names = [str(name) for name in names]
         self._refresh()
 
-    def set_trace(self, trace: list | None) -> None:
-        """``set_count`` and ``set_step_names`` from core's trace."""
-        trace = trace or []
-        self._names = [step.get("grad_fn") or "" for step in trace]
+    def set_trace(self, trace) -> None:
+        """``set_count`` and ``set_step_names`` from the analysis's trace
+        (:class:`~desktop.view_model.TraceStep` each)."""
+        trace = trace or ()
+        self._names = [step.grad_fn for step in trace]
         self.set_count(len(trace))
 
     @Slot(int)

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 
 from desktop.main_window import MainWindow
 from desktop.results.call_picker import CallChoice, CallPicker, call_lines
+from desktop.view_model import Call
 from tests.core.test_calls import LOOP       # a 5-step training loop, then autograd.grad at line 10
 
 ONE_BACKWARD = ("import torch\nw = torch.tensor([1.0, 2.0], requires_grad=True)\n"
@@ -161,7 +162,8 @@ def test_choosing_an_output_lets_core_choose_its_call(qtbot, window):
 def test_calls_past_the_listed_thousand_are_reachable_by_iteration_and_counted(qtbot):
     calls = [{"call": i, "line": 5, "iteration": i, "of": 10000, "kind": "backward", "names": ["loss"]}
              for i in range(1, 1001)]
-    assert [(c.line, c.count, c.code) for c in call_lines(calls)] == [(5, 10000, "loss.backward()")]
+    assert [(c.line, c.count, c.code) for c in call_lines(map(Call.from_json, calls))] == [
+        (5, 10000, "loss.backward()")]
     picker = CallPicker()
     qtbot.addWidget(picker)
     picker.set_calls({"calls": calls, "calls_total": 10003, "call": calls[0]})

@@ -149,12 +149,13 @@ def test_a_formula_that_cannot_be_typeset_never_shows_its_source(qtbot):
 
 def test_the_inspector_typesets_by_itself_without_a_plugged_in_renderer(qtbot):
     from desktop.stepper.inspector import NodeInspector
+    from desktop.view_model import TraceStep
     a = analyze(resources.read_lesson("15_tiny_mlp_step.py"), pytorch="off").to_json()
     step = next(s for s in a["trace"] if s["grad_fn"] == "MmBackward0")
     inspector = NodeInspector()
     qtbot.addWidget(inspector)
     inspector.show()
-    inspector.show_step(step)
+    inspector.show_step(TraceStep.from_json(step))
     assert isinstance(inspector._rendered, MathLabel) and _raw_latex(inspector) == []
     qtbot.waitUntil(inspector._rendered.is_rendered, timeout=20000)
 

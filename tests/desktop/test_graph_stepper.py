@@ -14,6 +14,7 @@ from desktop.graph.items import CURRENT, PENDING, VISITED, EdgeItem, NodeItem
 from desktop.graph.replay import BackwardReplay
 from desktop.stepper.inspector import NodeInspector
 from desktop.stepper.stepper import StepperBar
+from desktop.view_model import AnalysisView, Graph, TraceStep
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples"
 
@@ -181,7 +182,7 @@ def bar_in_window(qtbot, index_assign):
     bar = StepperBar()
     layout.addWidget(bar)
     window.addActions(bar.actions())
-    bar.set_trace(index_assign["trace"])
+    bar.set_trace(AnalysisView.from_json(index_assign).trace)
     window.show()
     window.activateWindow()
     qtbot.waitExposed(window)
@@ -240,9 +241,9 @@ def test_pause_stops_the_timer(qtbot, bar_in_window):
 def test_inspector_spells_out_the_first_pow_step(qtbot, index_assign):
     inspector = NodeInspector()
     qtbot.addWidget(inspector)
-    inspector.set_graph(index_assign["graph"])
+    inspector.set_graph(Graph.from_json(index_assign["graph"]))
     first_pow = _steps(index_assign, "PowBackward0")[0]
-    inspector.show_step(first_pow)
+    inspector.show_step(TraceStep.from_json(first_pow))
     text = inspector.text()
     assert "PowBackward0" in text
     assert "self = 4" in text or "self = 3" in text
@@ -256,7 +257,7 @@ def test_inspector_spells_out_the_first_pow_step(qtbot, index_assign):
 def test_inspector_shows_the_first_step_names(qtbot, index_assign):
     inspector = NodeInspector()
     qtbot.addWidget(inspector)
-    inspector.show_step(index_assign["trace"][0])
+    inspector.show_step(TraceStep.from_json(index_assign["trace"][0]))
     text = inspector.text()
     assert "Produces: out" in text and "Inputs: y, (unnamed)" in text
     assert "Saved values used: other = 2" in text
@@ -266,7 +267,7 @@ def test_inspector_shows_the_first_step_names(qtbot, index_assign):
 def test_inspector_shows_grad_before_and_after_at_a_leaf(qtbot, index_assign):
     inspector = NodeInspector()
     qtbot.addWidget(inspector)
-    inspector.show_step(index_assign["trace"][-1])
+    inspector.show_step(TraceStep.from_json(index_assign["trace"][-1]))
     text = inspector.text()
     assert "Leaf: x" in text
     assert ".grad: None → [[14, 98]]" in text
@@ -282,7 +283,7 @@ def test_inspector_lists_hooks_retain_grad_and_freed(qtbot):
             "retained": [{"name": "yy", "grad": [[6.0]]}], "freed": True}
     inspector = NodeInspector()
     qtbot.addWidget(inspector)
-    inspector.show_step(step)
+    inspector.show_step(TraceStep.from_json(step))
     text = inspector.text()
     assert "print: returned None" in text
     assert "yy.grad = [[6]]" in text
@@ -300,7 +301,7 @@ def test_latex_renderer_hook_replaces_the_text(qtbot, index_assign):
         return QLabel("rendered")
 
     inspector.set_latex_renderer(renderer)
-    inspector.show_step(index_assign["trace"][0])
+    inspector.show_step(TraceStep.from_json(index_assign["trace"][0]))
     assert seen == [index_assign["trace"][0]["local"]]
     assert inspector._rendered is not None and inspector._rendered.text() == "rendered"
     assert not inspector.latex_label.isVisibleTo(inspector)

@@ -168,3 +168,17 @@ def test_jacobian_row_by_row_fills_one_row_per_backward(qtbot, window):
     assert panel.filled_rows("x") == [[12.0, 2.0], [2.0, 96.0]]  # J of the tutorial, row by row
     assert "row 2 of J" in panel.step_text.text()
     panel.close()
+
+
+def test_row_by_row_asks_core_for_each_row_when_the_analysis_has_no_engine_rows(qtbot, window):
+    analyse(qtbot, window, (EXAMPLES / "seed_11_jacobian_index_assign.py").read_text())
+    state = window.state
+    state.set_results(state.run, dict(state.analysis, engine_jacobian={}), None)    # an output too large for them
+    panel = window.show_row_by_row()
+    with qtbot.waitSignal(panel.rowFilled, timeout=60000):
+        panel.next_row()
+        assert "Running out.backward(e1)" in panel.step_text.text()     # a job of its own, v = e1
+    with qtbot.waitSignal(panel.finishedAll, timeout=60000):
+        panel.all_rows()
+    assert panel.filled_rows("x") == [[12.0, 2.0], [2.0, 96.0]]
+    panel.close()

@@ -12,6 +12,7 @@ from desktop.main_window import MainWindow
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.stepper.inspector import NodeInspector
 from desktop.worker import Outcome
+from desktop.view_model import TraceStep
 
 # the symbolic J of two tanh layers with 30x30 weights does not fit its budget (bench/scaling.py)
 SLOW = ("import torch\ntorch.manual_seed(0)\n"
@@ -147,19 +148,20 @@ SUMMARY = {"omitted": "12,000 elements, more than the 10,000 a step or a graph n
 def test_the_inspector_shows_summaries_not_none(qtbot):
     inspector = NodeInspector()
     qtbot.addWidget(inspector)
-    inspector.show_step({"index": 1, "node": "n1", "grad_fn": "MulBackward0", "output_name": "y",
+    inspector.show_step(TraceStep.from_json({"index": 1, "node": "n1", "grad_fn": "MulBackward0", "output_name": "y",
                          "input_names": ["w", None], "grad_in": None, "grad_in_summary": SUMMARY,
                          "saved": {"self": None, "other": 2.0}, "saved_summary": {"self": SUMMARY},
                          "grads_out": [{"to": "n2", "input": "w", "grad": None, "grad_summary": SUMMARY}],
-                         "local": None, "local_notes": [], "hooks": [], "retained": [], "implied": []})
+                         "local": None, "local_notes": [], "hooks": [], "retained": [], "implied": []}))
     text = inspector.text()
     assert "None" not in text
     assert text.count("shape 120×100, 12,000 elements") == 3
     assert "min -3.5, max 4.25, mean 0.125" in text and "first values: [0.5, -1.25, 2, …]" in text
-    inspector.show_step({"index": 2, "node": "n2", "grad_fn": "AccumulateGrad", "leaf": "w", "input_names": [],
+    inspector.show_step(TraceStep.from_json({"index": 2, "node": "n2", "grad_fn": "AccumulateGrad", "leaf": "w",
+                         "input_names": [],
                          "grad_in": None, "grad_in_summary": SUMMARY, "grad_before": None,
                          "grad_after": None, "grad_after_summary": SUMMARY, "saved": {}, "grads_out": [],
-                         "local": None, "local_notes": [], "hooks": [], "retained": [], "implied": []})
+                         "local": None, "local_notes": [], "hooks": [], "retained": [], "implied": []}))
     grad_line = [line for line in inspector.text().splitlines() if line.startswith(".grad")][0]
     assert grad_line.startswith(".grad: None") and "shape 120×100" in grad_line    # None before, as PyTorch's
 

@@ -21,6 +21,7 @@ from desktop.results.matrix_table import MatrixTable
 from desktop.results.side_by_side import SideBySidePanel
 from desktop.results.v_editor import RANDOM_RANGE, VEditor
 from desktop.results.values import as_rows, flatten, format_number, marked_cells, parse_number, subscript_label
+from desktop.view_model import Mismatch
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 # examples/ holds the tutorial seeds; oracle/ the same recording for 187 more programs
@@ -265,7 +266,7 @@ def test_matrix_table_marks_the_cells_of_cores_mask(qtbot):
     table = MatrixTable()
     qtbot.addWidget(table)
     table.set_matrix([[1.0, 2.0, "nan"], [4.0, 5.0, 6.0]])
-    table.set_highlighted(marked_cells({"mask": [[False, True, False], [False, False, True]], "count": 2}, [2, 3]))
+    table.set_highlighted(marked_cells(Mismatch(2, [[False, True, False], [False, False, True]]), [2, 3]))
     assert table.highlighted() == {(0, 1), (1, 2)}
     assert table.item(0, 1).font().bold() and not table.item(0, 0).font().bold()
     table.set_highlighted(marked_cells(None, [2, 3]))
