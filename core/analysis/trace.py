@@ -92,7 +92,7 @@ class BackwardStep:
     local: str | None = None       # the local derivative as LaTeX (derived from the op's symbolic rule)
     local_notes: list = field(default_factory=list)  # sentences instead of, or beside, it (English; _T templates)
     saved: dict = field(default_factory=dict)   # the saved numbers the local derivative uses
-    grads_out: list = field(default_factory=list)  # (target node id, input name, gradient)
+    grads_out: list = field(default_factory=list)  # (target node id, input name, gradient, input index)
     leaf: str | None = None        # AccumulateGrad: the leaf's name
     grad_before: np.ndarray | None = None
     grad_after: np.ndarray | None = None
@@ -110,7 +110,8 @@ class BackwardStep:
             "index": self.index, "node": self.node, "grad_fn": self.grad_fn, "output_name": self.output_name,
             "input_names": self.input_names, "local": self.local, "local_notes": list(self.local_notes),
             "saved": {k: _nested(v) for k, v in self.saved.items()},
-            "grads_out": [_put({"to": t, "input": n}, "grad", g) for t, n, g in self.grads_out],
+            # input_index: the position among the node's inputs (next_functions): the graph's edge["input"]
+            "grads_out": [_put({"to": t, "input": n, "input_index": k}, "grad", g) for t, n, g, k in self.grads_out],
             "leaf": self.leaf,
             "hooks": [{"name": n, "replaced": r} for n, r in self.hooks],
             "retained": [_put({"name": n}, "grad", g) for n, g in self.retained], "freed": self.freed,
@@ -219,9 +220,9 @@ class TraceRecorder:
         step = self._open.pop(id(fn), None)
         if step is None:
             return
-        for (nxt, _), g, name in zip(fn.next_functions, outs, step.input_names):
+        for k, ((nxt, _), g, name) in enumerate(zip(fn.next_functions, outs, step.input_names)):
             if nxt is not None and g is not None:
-                step.grads_out.append((node_id(nxt), name, _arr(g)))
+                step.grads_out.append((node_id(nxt), name, _arr(g), k))
         jacobians = getattr(fn, "local_jacobians", None)
         if jacobians is not None and isinstance(step.grad_in, np.ndarray):
             step.implied = _implied(fn, jacobians, step.grad_in, outs, step.input_names)

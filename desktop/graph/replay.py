@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from desktop.view_model import value_or_summary as _value
+
 
 @dataclass
 class StepState:
@@ -49,17 +51,24 @@ class BackwardReplay:
     def _match_edges(self) -> dict:
         """(position of the step in the trace, position in its grads_out) -> edge index.
 
-        A node may feed the same input node twice (``y * y``): the k-th gradient
-        sent to a node goes along the k-th edge to it, in input order.
+        A gradient sent between two nodes the graph shows goes along the edge of its input: core says
+        which (``input_index``, the edge's ``input``; ``y * y`` has two edges to one node).  Into, out
+        of or inside a fold node, or from a trace without input indices, the k-th gradient sent to a
+        node goes along the k-th edge to it, in input order.
         """
-        by_pair = {}
+        by_pair, by_input = {}, {}
         edges = self.graph.get("edges", [])
         for i, edge in sorted(enumerate(edges), key=lambda item: (_input_order(item[1]), item[0])):
             by_pair.setdefault((edge["source"], edge["target"]), []).append(i)
+            by_input.setdefault((edge["source"], edge["target"], edge.get("input")), i)
         matched = {}
         for position, step in enumerate(self.trace):
             used = {}
             for j, sent in enumerate(step.get("grads_out") or []):
+                exact = by_input.get((step.get("node"), sent.get("to"), sent.get("input_index")))
+                if exact is not None and sent.get("input_index") is not None:
+                    matched[(position, j)] = exact
+                    continue
                 pair = (self.shown(step.get("node")), self.shown(sent.get("to")))
                 k = used.get(pair, 0)
                 candidates = by_pair.get(pair, [])
@@ -104,14 +113,6 @@ class BackwardReplay:
     def final_edge_grads(self) -> dict:
         """Every edge that carries a gradient in the whole pass -> that gradient."""
         return self.state(len(self.trace) - 1).edge_grads if self.trace else {}
-
-
-def _value(record: dict, key: str):
-    """``record[key]``, or its summary (a dict) when core left a large array out (``KEY_summary``)."""
-    value = record.get(key)
-    if value is None and isinstance(record.get(key + "_summary"), dict):
-        return record[key + "_summary"]
-    return value
 
 
 def _input_order(edge: dict):
