@@ -142,9 +142,10 @@ class WindowLayout(QObject):
             self.fit_to_screen()
             if self.remembered_splitters:      # once the window has its real size
                 QTimer.singleShot(0, self._apply_remembered_splitters)
-            elif self.window.lessons_dock.isVisibleTo(self.window):
-                # a small window (a 1024x768 projector) opens with the lesson browser as a narrow strip
-                # and the program readable, as when Ctrl+L shows it there
+            elif self.window.lessons_dock.isVisibleTo(self.window) and \
+                    self.screen_geometry().width() < WINDOW_SIZE.width():
+                # on a small screen (a 1024x768 projector) the window opens, the first time, with the lesson
+                # browser as a narrow strip and the program readable, as when Ctrl+L shows it there
                 QTimer.singleShot(0, lambda: self.lessons_shown_by_user(True))
 
     # -- from one session to the next ------------------------------------------------------
