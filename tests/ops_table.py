@@ -137,6 +137,7 @@ ROWS = {
     "transpose": [((2, 3),), {"dim0": 0, "dim1": 1}, None],
     "t": [((2, 3),), {}, None],
     "permute": [((2, 3, 2),), {"dims": (1, 0, 2)}, None],
+    "flip": [((2, 3, 2),), {"dims": (0, 2)}, None],
     "unsqueeze": [((2, 3),), {"dim": 1}, None],
     "squeeze": [((2, 1, 3),), {}, None],
     "squeeze_dim": [((2, 1, 3),), {"dim": 1}, None],

@@ -145,6 +145,19 @@ def _(ctx, g, F):
     return F.permute(g, tuple(int(i) for i in np.argsort(dims))),
 
 
+@defop("flip", "FlipBackward0", dtype_rule="keep", structural=True, pytorch=call("torch.flip", 0, "=dims"))
+def flip(a, dims=()):
+    """torch.flip: the elements reversed along ``dims`` (checked, and made non-negative, by the caller);
+    a new tensor, never a view."""
+    a = np.asarray(a)
+    return np.array(np.flip(a, axis=tuple(dims)) if a.ndim else a, copy=True)   # a 0-d tensor's dim 0: itself
+
+
+@flip.def_vjp
+def _(ctx, g, F):
+    return F.flip(g, tuple(ctx.params["dims"])),
+
+
 @defop("unsqueeze", "UnsqueezeBackward0", dtype_rule="keep", structural=True, view=True,
        pytorch=call(".unsqueeze", 0, "=dim"))
 def unsqueeze(a, dim=0):

@@ -94,6 +94,10 @@ class NumpyF:
         return np.transpose(a, dims)
 
     @staticmethod
+    def flip(a, dims):
+        return np.flip(a, axis=tuple(dims)) if np.ndim(a) else a
+
+    @staticmethod
     def unsqueeze(a, dim):
         return np.expand_dims(a, dim)
 
@@ -225,6 +229,10 @@ class TensorF:
     @staticmethod
     def permute(a, dims):
         return a.permute(*dims)
+
+    @staticmethod
+    def flip(a, dims):
+        return a.flip(tuple(dims))
 
     @staticmethod
     def unsqueeze(a, dim):

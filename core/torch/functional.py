@@ -1009,6 +1009,29 @@ def permute(input, *dims):
     return apply(R["permute"], (input,), {"dims": tuple(input._dim(d) for d in dims)})
 
 
+def flip(input, *args, dims=None):
+    """torch.flip / Tensor.flip: ``dims`` a list or tuple (the method also takes them one by one)."""
+    seen = []
+    for d in _shape_args(args if dims is None else (dims,)):
+        d = input._dim(d)
+        if d in seen:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        seen.append(d)
+    return apply(R["flip"], (input,), {"dims": tuple(seen)})
+
+
+def fliplr(input):
+    if input.dim() < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return flip(input, (1,))
+
+
+def flipud(input):
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return flip(input, (0,))
+
+
 def unsqueeze(input, dim):
     n = input.dim() + 1
     if not -n <= dim < n:
@@ -1299,7 +1322,7 @@ __all__ = sorted(PLAIN) + [
     "floor_divide", "fmod", "remainder",
     "index_select", "dist", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "einsum", "eq", "equal",
-    "count_nonzero", "flatten", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
+    "count_nonzero", "flatten", "flip", "fliplr", "flipud", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
     "multiply", "mv", "narrow", "ne", "neg", "negative", "nonzero", "norm", "outer", "permute", "pow", "prod",
     "reciprocal", "repeat", "reshape", "round", "rsqrt", "select", "softmax", "split", "square", "squeeze",

@@ -24,7 +24,7 @@ from core.torch.creation import CPU, NO_CUDA, check_device, device as _device, l
 # (core.ops), and these composites of core.torch.functional
 _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv dot bmm outer neg negative
 reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max sum mean prod var std norm max min
-amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten transpose swapaxes t permute
+amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten flip fliplr flipud transpose swapaxes t permute
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
 logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift unique cross equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
 nonzero argwhere count_nonzero gather arcsin arccos arctan
