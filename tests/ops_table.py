@@ -298,7 +298,16 @@ def torch_row(name):
     from core.analysis import pytorch as pt
     arrays, params = inputs(name)
     backend = pt._Replay(torch)
+    before = torch.get_default_dtype(), torch.is_grad_enabled()
     backend.mode(True, "float64")
+    try:
+        return _torch_row(torch, pt, backend, name, arrays, params)
+    finally:   # as it was: a later test's torch (test_arg_errors' live calls) must not see float64
+        torch.set_default_dtype(before[0])
+        torch.set_grad_enabled(before[1])
+
+
+def _torch_row(torch, pt, backend, name, arrays, params):
     leaves = [backend.leaf(a) for a in arrays]
     if name in IN_PLACE_ONLY:
         target = leaves[0].clone()
