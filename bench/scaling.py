@@ -6,8 +6,9 @@ For each program: the time of one run of the program (``run_program``, what the 
 anyway); the time until the numeric verdict (``numeric``: what the app shows first) and of the whole
 analysis path the CLI takes (``whole``: ``analyse_source`` with its default budget, the run shown,
 the capture run, the witnesses, the symbolic J as far as the verdict's target allows, the trace and
-the layout); the whole's ratio to the run, the peak memory of the process, what the verdict rests
-on, whether it agrees, and what became of the symbolic J.  Issue 13's target: a verdict within 3x
+the layout); the whole's ratio to the run, the peak memory of the process, the time and size of the
+analysis's JSON (what ``run --json`` writes after the whole, not counted in it), what the verdict
+rests on, whether it agrees, and what became of the symbolic J.  Issue 13's target: a verdict within 3x
 the run time + 0.5 s, none over 30 s or 3 GB.  Each program runs in its own process, so the peak
 memory is its own.
 """
@@ -89,10 +90,14 @@ def _child(name: str, pytorch: str) -> dict:
     outcome = analyse_source(source, pytorch=pytorch, numeric=lambda a: first.append(time.perf_counter() - start))
     analysis_s = time.perf_counter() - start
     a = outcome.analysis
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024     # (before the JSON)
+    start = time.perf_counter()
+    text = json.dumps(outcome.analysis_json())       # what `run --json` then writes of it
+    json_s, json_mb = time.perf_counter() - start, len(text) / 1e6
     symbolic = None if a is None else a.witnesses.get("symbolic", {})
     return {"run_s": run_s, "run_error": None if run.error is None else run.error.type,
-            "numeric_s": first[0] if first else None, "analysis_s": analysis_s,
-            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "numeric_s": first[0] if first else None, "analysis_s": analysis_s, "json_s": json_s, "json_mb": json_mb,
+            "peak_mb": peak_mb,
             "basis": None if a is None else a.verdict_basis, "match": None if a is None else a.match,
             "on": None if a is None else a.verdict_witnesses,
             "symbolic": None if symbolic is None else symbolic.get("state"),
@@ -109,7 +114,8 @@ def main(argv=None) -> int:
         print(json.dumps(_child(options.child, options.pytorch)))
         return 0
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    print(f"{'program':58} {'run':>7} {'numeric':>8} {'whole':>8} {'ratio':>6} {'target':>9} {'peak':>8}  verdict")
+    print(f"{'program':58} {'run':>7} {'numeric':>8} {'whole':>8} {'ratio':>6} {'target':>9} {'peak':>8} "
+          f"{'JSON':>14}  verdict")
     for name in PROGRAMS:
         if options.only and options.only not in name:
             continue
@@ -126,7 +132,7 @@ def main(argv=None) -> int:
         # the target, for the numeric verdict (what the app shows first) / for the whole report (the CLI's)
         met = "/".join("ok" if s is not None and s <= target else "over" for s in (r["numeric_s"], r["analysis_s"]))
         print(f"{name:58} {r['run_s']:6.2f}s {numeric:>8} {r['analysis_s']:7.2f}s {r['analysis_s'] / r['run_s']:5.1f}x "
-              f"{met:>9} {r['peak_mb']:6.0f}MB  {verdict}")
+              f"{met:>9} {r['peak_mb']:6.0f}MB {r['json_s']:5.2f}s {r['json_mb']:5.1f}MB  {verdict}")
     return 0
 
 

@@ -47,6 +47,7 @@ import numpy as np
 
 from core.analysis import differences, engine_witness, pytorch, second_order, symbolic_j, verdict
 from core.analysis.budget import Budget
+from core.analysis.collector import paused, settle
 from core.analysis.paths import LocalPartials, chain_paths
 from core.analysis.runs import Capture, Tally, capture, leaves_of
 from core.analysis.tape import Recording
@@ -56,6 +57,7 @@ from core.naming import element_name
 from core.symbolic import shadow
 from core.report_json import finite_json
 from core.symbolic.jacobian import OverBudget, display_names
+from core.tensor.node import AccumulateGrad
 from core.tensor.tensor import Tensor
 from core.torch.autograd.function import CustomBackward
 from core.translatable import _T, texts_json
@@ -373,6 +375,7 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     event, name = choose(events, result, output, call, iteration)
     shadow_seconds, shadow_rule = budget.shadow_seconds(shadow.MAX_SECONDS)
     cap = capture(program, limits, event, name, cancel, tally, shadow_seconds=shadow_seconds)
+    settle()        # the captured forward is kept to the end (core.analysis.collector)
     out = _captured(cap, event, name)
     label = name or _T("the tensor differentiated on line {line}").format(line=event.line)
     notes = []
@@ -398,9 +401,12 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     # the one-hot rows wait past the numeric answer unless the differences set them beside theirs
     # (with a v, the numeric verdict needs only backward(v): LeNet's 10 rows were half its first answer)
     early_rows = v is None or differences.applies(out, leaves)
-    eng, engine_error = _engine(out, leaves, v, notes, early_rows)
-    fd = _differences(cap, out, leaves, eng.jacobian or None, notes, witnesses)
-    spot = _spot(cap, out, leaves, v, eng, engine_error, notes, witnesses)
+    # the program's own code in the backward (hooks, a custom backward) keeps the collector on
+    custom, quiet = _program_code(out)
+    with paused(quiet):
+        eng, engine_error = _engine(out, leaves, v, notes, early_rows)
+        fd = _differences(cap, out, leaves, eng.jacobian or None, notes, witnesses)
+        spot = _spot(cap, out, leaves, v, eng, engine_error, notes, witnesses)
     match, worst, basis = _verdict(None, eng, (fd, spot), engine_error)
     analysis = Analysis(
         output=label, output_shape=list(out.shape), leaves=[n for n, _ in leaves], grad_tensor=v,
@@ -421,7 +427,8 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     if numeric is not None:
         numeric(analysis)
     if not early_rows and engine_error is None:
-        engine_witness.add_rows(eng, out, leaves, v)
+        with paused(quiet):
+            engine_witness.add_rows(eng, out, leaves, v)
         analysis.engine_jacobian = eng.jacobian
 
     # 2. what does not need J: the graph and the chain rule node by node (its traced backward runs the
@@ -430,7 +437,8 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     # held to it when it fitted
     if analysis.expressions is not None:
         analysis.expressions.values()
-    graph, trace, names = _chain_rule(cap, out, v, event, label, engine_error, notes)
+    graph, trace, names = _chain_rule(cap, out, v, event, label, engine_error, notes, quiet)
+    settle()
     sym = _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, witnesses,
                     None if analysis.expressions is None else analysis.expressions.values())
     J = None if sym is None else sym.jacobian
@@ -463,7 +471,7 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     # as the analysis has taken, up to PYTORCH_WAIT, rather than running the whole analysis again for it
     wait = 0.0 if budget is None else max(0.0, min(PYTORCH_WAIT, time.monotonic() - budget.start))
     torch_witness, script = _pytorch(cap, leaves, name or "out", v, J_held if J is not None else eng.jacobian,
-                                     eng.backward, engine_error, pytorch, notes, witnesses, wait)
+                                     eng.backward, engine_error, pytorch, notes, witnesses, wait, custom)
     match, worst, basis = _verdict(J, eng, (fd, spot, torch_witness), engine_error)
     analysis.jacobian, analysis.jacobian_latex = J or {}, {} if sym is None else sym.latex
     analysis.vjp, analysis.max_abs_diff, analysis.match, analysis.verdict_basis = eng.vjp, worst, match, basis
@@ -698,9 +706,10 @@ SCRIPT_OPS_AT_ONCE = 2_000      # ... or of more recorded operations than this (
 PYTORCH_WAIT = 5.0      # seconds an analysis waits at most, at its end, for torch being imported
 
 
-def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witnesses, wait=0.0):
+def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witnesses, wait=0.0, custom=None):
     """The fourth witness (real PyTorch, when installed) and the script, from
-    the tape of the capture run: its text, None, or for a long one the function that writes it."""
+    the tape of the capture run: its text, None, or for a long one the function that writes it.
+    ``custom``: the names of the graph's custom Functions (:func:`_program_code`; None: found here)."""
     if not leaves:
         witnesses["pytorch"] = _state("not_applicable", reason="no_leaves")
         return None, None
@@ -722,7 +731,7 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witne
         at_once = cap.tape.elements <= SCRIPT_AT_ONCE and len(cap.tape.entries) <= SCRIPT_OPS_AT_ONCE
         script = write_script() if at_once else write_script
     use = mode == "auto" or (mode == "loaded" and pytorch.loaded(wait))
-    custom = _custom_functions(cap.output)
+    custom = _program_code(cap.output)[0] if custom is None else custom
     # a custom Function's forward is replayed as plain operations: PyTorch then checks J, the
     # mathematics of the forward, not the program's backward (which it would run silently)
     witness = pytorch.witness(rec, leaves, v, J, None if custom else backward, engine_error) if use else None
@@ -743,9 +752,11 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witne
     return witness, script
 
 
-def _custom_functions(out) -> list:
-    """The names of the custom autograd.Functions in ``out``'s graph (``Cube`` for CubeBackward)."""
-    names, seen, stack = [], set(), [out.grad_fn]
+def _program_code(out) -> tuple[list, bool]:
+    """(the names of the custom autograd.Functions in ``out``'s graph, ``Cube`` for CubeBackward;
+    whether its backward runs none of the program's code: no custom backward, no hook on a node or
+    a leaf, no retain_grad)."""
+    names, seen, stack, hooked = [], set(), [out.grad_fn], False
     while stack:
         fn = stack.pop()
         if fn is None or id(fn) in seen:
@@ -753,18 +764,25 @@ def _custom_functions(out) -> list:
         seen.add(id(fn))
         if isinstance(fn, CustomBackward):
             names.append(type(fn).__name__[:-len("Backward")])
+        variable = getattr(fn, "variable", None) if isinstance(fn, AccumulateGrad) else None
+        hooked = hooked or getattr(fn, "_hooked", False) or (variable is not None and bool(variable._hooks))
         stack.extend(n for n, _ in getattr(fn, "next_functions", ()))
-    return sorted(set(names))
+    return sorted(set(names)), not (names or hooked)
 
 
-def _chain_rule(cap, out, v, event, label, engine_error, notes):
-    """The graph with its layout, and the backward(v) the program asks for, recorded node by node."""
+def _chain_rule(cap, out, v, event, label, engine_error, notes, quiet=False):
+    """The graph with its layout, and the backward(v) the program asks for, recorded node by node
+    (``quiet``: that backward runs none of the program's code, :func:`_program_code`)."""
     names = GraphNames(cap.namespace)
-    graph = build_graph(out, names, label) if out.grad_fn is not None else {"nodes": [], "edges": []}
+    with paused():
+        graph = build_graph(out, names, label) if out.grad_fn is not None else {"nodes": [], "edges": []}
+    settle()
     steps = []
     if v is not None and out.grad_fn is not None and engine_error is None:
         frees = not (event is not None and (event.retain_graph or event.create_graph))
-        steps, stopped = engine_witness.trace(out, v, names, frees)
+        with paused(quiet):
+            steps, stopped = engine_witness.trace(out, v, names, frees)
+        settle()
         if stopped is not None:
             notes.append(_T("the backward stopped at step {step}: {type}: {error}").format(
                 step=len(steps), type=type(stopped).__name__, error=stopped))
@@ -774,4 +792,5 @@ def _chain_rule(cap, out, v, event, label, engine_error, notes):
             notes.append(_T("the backward of the custom Function {node} disagrees with its forward: the gradient "
                             "it sends to {inputs} is not the derivative of what its forward computes (see step "
                             "{step})").format(node=step.grad_fn, inputs=", ".join(wrong), step=step.index + 1))
-    return graph, [s.to_json() for s in steps], names
+    with paused():
+        return graph, [s.to_json() for s in steps], names

@@ -224,6 +224,13 @@ def _segments(inner: list, edges: list, by_id: dict) -> list:
 def _signature(segment: list, leaving: dict, by_id: dict):
     """What a segment looks like, whatever its nodes' ids: its nodes' kinds and grad_fns in order
     and its edges as (position, position or where outside, input); None for the output's."""
+    if len(segment) == 1:     # (a chain's usual segment: the same signature as below, sooner)
+        node = by_id[segment[0]]
+        if node["kind"] == "output":
+            return None
+        edges = leaving.get(segment[0], ())
+        return (node["grad_fn"],), tuple(sorted(((0, 0 if e["target"] == segment[0] else "out", e["input"])
+                                                 for e in edges), key=_edge_order))
     if any(by_id[i]["kind"] == "output" for i in segment):
         return None
     pos = {i: k for k, i in enumerate(segment)}
@@ -233,7 +240,13 @@ def _signature(segment: list, leaving: dict, by_id: dict):
         for e in leaving.get(i, ()):
             t = pos.get(e["target"])
             shape.append((s, t if t is not None else "out", e["input"]))
-    return tuple(by_id[i]["grad_fn"] for i in segment), tuple(sorted(shape, key=repr))
+    # (any fixed order will do: signatures are only compared for equality; "out" sorts after positions)
+    return tuple(by_id[i]["grad_fn"] for i in segment), tuple(sorted(shape, key=_edge_order))
+
+
+def _edge_order(edge: tuple) -> tuple:
+    s, t, k = edge
+    return (s, t == "out", 0 if t == "out" else t, k)
 
 
 def _repetition(signatures: list, k: int) -> tuple[int, int]:

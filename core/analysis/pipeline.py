@@ -35,6 +35,7 @@ from core.analysis.analysis import (OVER_BUDGET, REJECTED, RUNNING, SYMBOLIC, V_
                                     AnalysisError, analyze_run, stopped)
 from core.analysis import entries as symbolic_entries, symbolic_j
 from core.analysis.budget import Budget
+from core.analysis.collector import analysis_gc, settle
 from core.analysis.runs import Tally, discover
 from core.interp import Limits
 from core.interp.limits import Cancelled as InterpreterCancelled
@@ -138,6 +139,13 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
     computed symbolically after the analysis, within the symbolic stage's own seconds
     (:meth:`Budget.entries_deadline`), into the analysis's ``entries``; a selection that names what
     the analysis does not have is the outcome's note (with no analysis)."""
+    with analysis_gc():
+        return _analyse_source(source, filename, output, grad_tensor, limits, pytorch, progress, cancel, ran, call,
+                               iteration, symbolic_seconds, numeric, entries)
+
+
+def _analyse_source(source, filename, output, grad_tensor, limits, pytorch, progress, cancel, ran, call, iteration,
+                    symbolic_seconds, numeric, entries) -> Outcome:
     start = time.monotonic()
     limits = limits or Limits()
     try:
@@ -151,6 +159,7 @@ def analyse_source(source: str, *, filename: str = "<program>", output: str | No
     run_seconds = time.monotonic() - begun
     if result.error is not None and result.error.kind == "cancelled":
         return Outcome(result, cancelled=True)
+    settle()        # the run the user sees is kept to the end (core.analysis.collector)
     if ran is not None:
         ran(result)
     _report(progress, 0.3, SYMBOLIC)
@@ -205,10 +214,12 @@ def analyze(source: str, *, output: str | None = None, grad_tensor=None, limits=
         raise AnalysisError(REJECTED.format(message=e.message)) from None
     v = None if grad_tensor is None else grad_tensor_array(grad_tensor)
     tally = Tally()
-    result, events = discover(program, limits, cancel, tally)
-    budget = Budget.fixed(symbolic_j.MAX_SECONDS if symbolic_seconds is None else symbolic_seconds)
-    return analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits, progress=progress,
-                       cancel=cancel, pytorch=pytorch, tally=tally, call=call, iteration=iteration, budget=budget)
+    with analysis_gc():
+        result, events = discover(program, limits, cancel, tally)
+        settle()
+        budget = Budget.fixed(symbolic_j.MAX_SECONDS if symbolic_seconds is None else symbolic_seconds)
+        return analyze_run(program, result, events, output=output, grad_tensor=v, limits=limits, progress=progress,
+                           cancel=cancel, pytorch=pytorch, tally=tally, call=call, iteration=iteration, budget=budget)
 
 
 def _rejected(e):

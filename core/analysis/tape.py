@@ -28,7 +28,7 @@ from core.tensor.tensor import Tensor
 from core.translatable import _T
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     kind: str                 # "leaf" | "op" | "inplace"
     op: object = None         # the OpDef (op, inplace)
@@ -90,8 +90,8 @@ class Tape(Observer):
             return
         try:
             self._keep.append(result)
-            self.entries.append(Entry("op", op, tuple(self._spec(x) for x in inputs), dict(params), id(result),
-                                      _grad_enabled(), dtypes.get_default_dtype().name,
+            self.entries.append(Entry("op", op, tuple([self._spec(x) for x in inputs]), dict(params) if params else {},
+                                      id(result), _grad_enabled(), dtypes.get_default_dtype().name,
                                       version=_version(result)))
             self._made(result)
             if context.custom_forward[0] > 0:

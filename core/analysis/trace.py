@@ -12,6 +12,7 @@ draws what it is given.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,6 +25,7 @@ from core.report_json import array_summary, finite_json
 from core.symbolic.derivative import node_local
 from core.tensor.node import AccumulateGrad, GradSlots
 from core.tensor.tensor import Tensor
+from core.torch.autograd.function import CustomBackward
 from core.torch.nn.module import Module
 from core.translatable import _T
 
@@ -58,7 +60,9 @@ def _arr(x):
         x = x[0]
     if x is None:
         return None
-    d = x._data if hasattr(x, "_data") else x
+    d = x._data if isinstance(x, Tensor) else getattr(x, "_data", x)
+    if isinstance(d, np.ndarray):       # (the usual case, without np.size's dispatch: a node of a long chain)
+        return Omitted(d) if d.size > MAX_SHOWN_ELEMENTS else d.astype(np.float64)
     if np.size(d) > MAX_SHOWN_ELEMENTS:
         return Omitted(d)
     return np.array(d, dtype=np.float64)
@@ -67,7 +71,12 @@ def _arr(x):
 def _nested(a):
     if a is None or isinstance(a, Omitted):
         return None
-    return finite_json(np.asarray(a, dtype=np.float64).tolist())
+    a = np.asarray(a, dtype=np.float64)
+    if a.size == 1:     # (most steps' arrays, in a chain of scalars: no walk of the nested lists)
+        x = a.item()
+        if math.isfinite(x):
+            return a.tolist()
+    return finite_json(a.tolist())
 
 
 def _put(record: dict, key: str, a) -> dict:
@@ -79,7 +88,7 @@ def _put(record: dict, key: str, a) -> dict:
     return record
 
 
-@dataclass
+@dataclass(slots=True)
 class BackwardStep:
     """One node of the backward pass, in the order the engine ran it."""
 
@@ -106,6 +115,7 @@ class BackwardStep:
     def to_json(self) -> dict:
         """The step as JSON; an array past :data:`MAX_SHOWN_ELEMENTS` is null with a ``KEY_summary`` beside
         it (``grad_in_summary``, ``grad_summary`` in ``grads_out``, ``saved_summary: {name: ...}``)."""
+        # (the empty lists of most steps written as such: 20,000 steps are written in one go)
         record = {
             "index": self.index, "node": self.node, "grad_fn": self.grad_fn, "output_name": self.output_name,
             "input_names": self.input_names, "local": self.local, "local_notes": list(self.local_notes),
@@ -113,15 +123,22 @@ class BackwardStep:
             # input_index: the position among the node's inputs (next_functions): the graph's edge["input"]
             "grads_out": [_put({"to": t, "input": n, "input_index": k}, "grad", g) for t, n, g, k in self.grads_out],
             "leaf": self.leaf,
-            "hooks": [{"name": n, "replaced": r} for n, r in self.hooks],
-            "retained": [_put({"name": n}, "grad", g) for n, g in self.retained], "freed": self.freed,
-            "implied": [{"input": n, "grad": _nested(g), "match": m} for n, g, m in self.implied],
+            "hooks": [{"name": n, "replaced": r} for n, r in self.hooks] if self.hooks else [],
+            "retained": [_put({"name": n}, "grad", g) for n, g in self.retained] if self.retained else [],
+            "freed": self.freed,
+            "implied": [{"input": n, "grad": _nested(g), "match": m} for n, g, m in self.implied]
+            if self.implied else [],
         }
-        for key in ("grad_in", "grad_before", "grad_after"):
-            _put(record, key, getattr(self, key))
-        omitted = {k: v.summary for k, v in self.saved.items() if isinstance(v, Omitted)}
-        if omitted:
-            record["saved_summary"] = omitted
+        _put(record, "grad_in", self.grad_in)
+        for key, a in (("grad_before", self.grad_before), ("grad_after", self.grad_after)):
+            if a is None:
+                record[key] = None
+            else:
+                _put(record, key, a)
+        if self.saved:
+            omitted = {k: v.summary for k, v in self.saved.items() if isinstance(v, Omitted)}
+            if omitted:
+                record["saved_summary"] = omitted
         return record
 
 
@@ -207,7 +224,7 @@ class TraceRecorder:
         self.keep_graph = keep_graph
 
     def enter(self, fn, g):
-        local = node_local(fn)
+        local = self._local(fn)
         step = BackwardStep(len(self.steps), node_id(fn), type(fn).__name__, self.names.of(fn),
                             [self.names.of(n) if n is not None else None for n, _ in fn.next_functions],
                             _arr(g), local=local.latex, local_notes=list(local.notes))
@@ -223,14 +240,15 @@ class TraceRecorder:
         for k, ((nxt, _), g, name) in enumerate(zip(fn.next_functions, outs, step.input_names)):
             if nxt is not None and g is not None:
                 step.grads_out.append((node_id(nxt), name, _arr(g), k))
-        jacobians = getattr(fn, "local_jacobians", None)
+        # (a custom Function's node; asked of others, the attribute would go through Node.__getattr__'s raise)
+        jacobians = fn.local_jacobians if isinstance(fn, CustomBackward) else None
         if jacobians is not None and isinstance(step.grad_in, np.ndarray):
             step.implied = _implied(fn, jacobians, step.grad_in, outs, step.input_names)
         step.freed = bool(getattr(self, "frees", released) and fn._has_saved)
 
     def accumulate(self, fn, var, before, g):
         name = self.names.by_leaf.get(id(var)) or self.names.by_param.get(id(var))
-        local = node_local(fn)
+        local = self._local(fn)
         step = BackwardStep(len(self.steps), node_id(fn), "AccumulateGrad", name, [], _arr(g), leaf=name,
                             local=local.latex, local_notes=list(local.notes))
         step.grad_before = _arr(before)
@@ -254,6 +272,24 @@ class TraceRecorder:
             engine._recorder[0] = None
 
     # helpers ----------------------------------------------------------------------
+    def _local(self, fn):
+        """:func:`node_local`, once per kind of node, op, input shapes and inputs taking a gradient
+        when the node has no parameters (a chain of 20,000 sin nodes: one derivation looked up, not
+        20,000); a node with parameters, or of another kind, asks each time."""
+        op = getattr(fn, "op", None)
+        kind = type(fn)
+        if op is None or fn.params or kind.__name__ in ("CopySlices", "AsStridedBackward0") \
+                or isinstance(fn, CustomBackward):
+            return node_local(fn)
+        meta = getattr(fn, "_in_meta", None) or ()
+        key = (kind, id(op), tuple(None if m is None else tuple(m[0]) for m in meta),
+               tuple(nxt is not None for nxt, _ in fn.next_functions))
+        cache = self.__dict__.setdefault("_locals", {})
+        local = cache.get(key)
+        if local is None:
+            local = cache[key] = node_local(fn)
+        return local
+
     @staticmethod
     def _saved(fn):
         op = getattr(fn, "op", None)
