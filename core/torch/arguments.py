@@ -107,6 +107,8 @@ NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "
 
 def _keyword(name, kwargs):
     """The keyword a parameter was given by (its name, or a numpy name for it), or None."""
+    if not kwargs:      # most calls: no keyword at all (then the numpy names need no look)
+        return None
     if name in kwargs:
         return name
     return next((alias for alias in NUMPY_NAMES.get(name, ()) if alias in kwargs), None)
