@@ -31,7 +31,7 @@ from desktop.worker import Job
 class AnalysisRunner(QObject):
     """The analysis jobs of one window (``window.state``, ``.host``, ``.editor``, ``.document``)."""
 
-    status = Signal(str)       # what the status bar says now
+    status = Signal(object)    # what the status bar says now: a call making it in the UI's language
 
     def __init__(self, window):
         super().__init__(window)
@@ -41,7 +41,7 @@ class AnalysisRunner(QObject):
         self._job_id = None
         self._job_key = None        # what the current analysis job analyses (program, output, v, call)
         self._shown_key = None      # what the complete analysis shown analysed
-        self._reset_why: str | None = None   # why a choice went back to its default; said with the next results
+        self._reset_why = None   # (a call making) why a choice went back to its default; said with the next results
         self._probing = None        # the outcome that failed with the chosen v, while the run without v is on its way
         w = self.host.worker
         w.progress.connect(self._progress)
@@ -83,12 +83,13 @@ class AnalysisRunner(QObject):
         self.window.editor.clear_error()       # it belonged to a run before the one cancelled
         self.status.emit(self._cancelled_text())
 
-    def _cancelled_text(self) -> str:
+    def _cancelled_text(self):
         """The analysis was cancelled: a numeric stage's results shown stay (the engine's x.grad and
         the numeric verdict are this program's, and right), marked: its symbolic J was not computed."""
         if self.state.symbolic_stopped("cancelled"):
-            return self.tr("Cancelled: the numeric verdict and x.grad stay; the symbolic Jacobian was not computed.")
-        return self.tr("Cancelled")
+            return lambda: self.tr("Cancelled: the numeric verdict and x.grad stay; the symbolic Jacobian was not "
+                                   "computed.")
+        return lambda: self.tr("Cancelled")
 
     # -- the user's choices ----------------------------------------------------------------
     def output_picked(self, name):
@@ -126,10 +127,11 @@ class AnalysisRunner(QObject):
             return False
         self.state.set_call(None)
         if outcome.analysis is not None:
-            self._reset_why = self.tr("The program's calls changed: the first is analysed again.")
+            self._reset_why = lambda: self.tr("The program's calls changed: the first is analysed again.")
         else:
-            self._reset_why = self.tr("The call chosen could not be analysed ({0}); the first is analysed "
-                                      "instead.").format(translate_text(outcome.note or ""))
+            note = outcome.note or ""
+            self._reset_why = lambda: self.tr("The call chosen could not be analysed ({0}); the first is analysed "
+                                              "instead.").format(translate_text(note))
         self.run()
         return True
 
@@ -141,8 +143,8 @@ class AnalysisRunner(QObject):
             return False
         name = self.state.output
         self.state.set_output(None)     # and v, which belonged to that output's shape
-        self._reset_why = self.tr("This program has no tensor named {0}: the tensor it differentiates is "
-                                  "analysed instead.").format(name)
+        self._reset_why = lambda: self.tr("This program has no tensor named {0}: the tensor it differentiates is "
+                                          "analysed instead.").format(name)
         self.run()
         return True
 
@@ -168,8 +170,9 @@ class AnalysisRunner(QObject):
         if outcome.analysis is None:
             return failed
         self.state.set_v(None)
-        self._reset_why = self.tr("v no longer fits the output, whose shape is {0} now: it is back to its "
-                                  "default.").format(shape_text(outcome.analysis.get("output_shape") or []))
+        shape = shape_text(outcome.analysis.get("output_shape") or [])
+        self._reset_why = lambda: self.tr("v no longer fits the output, whose shape is {0} now: it is back to its "
+                                          "default.").format(shape)
         return outcome
 
     # -- the worker's answers --------------------------------------------------------------
@@ -201,8 +204,9 @@ class AnalysisRunner(QObject):
         if self.state.analysis is not None and not self.state.partial and self._shown_key == self._job_key:
             return
         self.state.set_partial_results(outcome.run, outcome.analysis)
-        self.status.emit(self.tr("Numeric verdict in {0:.0f} ms; the symbolic Jacobian is being computed…").format(
-            outcome.seconds * 1000))
+        ms = outcome.seconds * 1000
+        self.status.emit(lambda: self.tr("Numeric verdict in {0:.0f} ms; the symbolic Jacobian is being "
+                                         "computed…").format(ms))
 
     def _finished(self, job_id: int, outcome):
         if job_id != self._job_id:
@@ -219,7 +223,8 @@ class AnalysisRunner(QObject):
             return
         self.state.set_results(outcome.run, outcome.analysis, outcome.note)
         self._shown_key = self._job_key
-        self.status.emit(self.tr("Analysed in {0:.0f} ms").format(outcome.seconds * 1000))
+        ms = outcome.seconds * 1000
+        self.status.emit(lambda: self.tr("Analysed in {0:.0f} ms").format(ms))
         why, self._reset_why = self._reset_why, None
         if why:
             self.status.emit(why)
@@ -229,7 +234,8 @@ class AnalysisRunner(QObject):
             return
         self.state.set_busy(False)
         self.state.symbolic_stopped("failed")       # a numeric stage's results shown stay, marked
-        self.status.emit(self.tr("The analysis failed inside Backprop Lens; your program is safe in the editor."))
+        self.status.emit(lambda: self.tr("The analysis failed inside Backprop Lens; your program is safe in the "
+                                         "editor."))
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Backprop Lens"),
                           self.tr("The analysis failed inside Backprop Lens. Your program is safe in the editor."),
                           QMessageBox.StandardButton.Ok, self.window)

@@ -54,9 +54,7 @@ class ConsoleView(QWidget):
         self._browser = QTextBrowser(self)
         self._browser.setOpenLinks(False)
         self._browser.setOpenExternalLinks(False)
-        self._browser.setAccessibleName(self.tr("Console"))
-        # short, as the console is narrow; and no "run it" (runs are automatic, see the Run tooltip)
-        self._browser.setPlaceholderText(self.tr("What the program prints appears here."))
+        self._retranslate()
         self._browser.anchorClicked.connect(self._on_anchor)
         self._browser.viewport().installEventFilter(self)
         layout = QVBoxLayout(self)
@@ -254,3 +252,10 @@ class ConsoleView(QWidget):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
                             QEvent.Type.LanguageChange):
             self._render()
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+
+    def _retranslate(self) -> None:
+        self._browser.setAccessibleName(self.tr("Console"))
+        # short, as the console is narrow; and no "run it" (runs are automatic, see the Run tooltip)
+        self._browser.setPlaceholderText(self.tr("What the program prints appears here."))

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Qt, qVersion
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from desktop.appearance import settings as app_settings
+from desktop.i18n.texts import Texts
 
 
 class Dialogs(QObject):
@@ -69,8 +70,10 @@ class Dialogs(QObject):
         from desktop.limits_editor import limit_named_in
         stopped = bool(error) and error.get("kind") == "limit"
         if stopped and self.limits_button is None:
-            self.limits_button = QPushButton(self.tr("Change limits..."), self.window)
-            self.limits_button.setToolTip(self.tr("Settings ▸ Limits: raise the limit that stopped the run"))
+            self.limits_button = QPushButton(self.window)
+            self.window.texts.bind(self.limits_button.setText, lambda: self.tr("Change limits..."))
+            self.window.texts.bind(self.limits_button.setToolTip,
+                                   lambda: self.tr("Settings ▸ Limits: raise the limit that stopped the run"))
             self.limits_button.clicked.connect(lambda: self.show_limits(self._stopped_by))
             self.window.statusBar().addPermanentWidget(self.limits_button)
         if self.limits_button is not None:
@@ -79,8 +82,10 @@ class Dialogs(QObject):
 
     def show_about(self) -> QMessageBox:
         """Open the About dialog without blocking (``open()``, not ``exec()``) and return it."""
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Backprop Lens"), self._about_text(),
-                          QMessageBox.StandardButton.Ok, self.window)
+        box = QMessageBox(QMessageBox.Icon.Information, "", "", QMessageBox.StandardButton.Ok, self.window)
+        texts = Texts(box)      # said again if the language changes while it is open
+        texts.bind(box.setWindowTitle, lambda: self.tr("About Backprop Lens"))
+        texts.bind(box.setText, self._about_text)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box

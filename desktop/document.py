@@ -63,6 +63,7 @@ class Document(QObject):
         self.path: str | None = None             # the .bplens file this work is saved in
         self.program_path: str | None = None     # the program file it was opened from, or saved as
         self._name = name
+        self.untitled = False     # the name is "Untitled" in the UI's language (see loaded)
         self.pending_step: int | None = None     # a loaded step, shown once its analysis arrives
         self.restoring_step = False              # that step is being shown now (no user's step)
         self._loading = False
@@ -125,10 +126,13 @@ class Document(QObject):
         finally:
             self._loading = False
 
-    def loaded(self, name: str, path: str | None, program_path: str | None, modified: bool = False) -> None:
+    def loaded(self, name: str, path: str | None, program_path: str | None, modified: bool = False,
+               untitled: bool = False) -> None:
         """The work in place now came from ``path`` (a workspace) or ``program_path`` and is shown
-        as ``name``; ``modified``: it is unsaved work (restored from a recovery file)."""
+        as ``name``; ``modified``: it is unsaved work (restored from a recovery file); ``untitled``:
+        ``name`` is "Untitled" in the UI's language (the title says it in the next language)."""
         self.path, self.program_path = path, program_path
+        self.untitled = untitled
         self._saved = None if modified else self._snapshot()
         self._set_name(name)
         self.changed()
@@ -146,6 +150,7 @@ class Document(QObject):
         self.path = path
         self._saved = self._snapshot()
         add_recent_file(path)
+        self.untitled = False
         self._set_name(Path(path).name)
         self.changed()      # not modified: the recovery file goes
 

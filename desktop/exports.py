@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from core.files import OutputPathError, write_atomic
 from desktop.i18n.composed import translate_text
+from desktop.i18n.texts import Texts
 from desktop.worker import Job
 
 SUFFIXES = {"html": ".html", "latex": ".tex", "script": ".py", "svg": ".svg", "png": ".png"}
@@ -38,7 +39,9 @@ class Exporter(QObject):
         self.window = window
         self._pending: dict[int, tuple[str, str]] = {}
         self.last_message: QMessageBox | None = None
-        self.menu = QMenu(self.tr("E&xport"), window)
+        self.menu = QMenu(window)
+        self.texts = Texts(self.menu)       # the menu's texts: set again on each switch
+        self.texts.bind(self.menu.setTitle, lambda: self.tr("E&xport"))
         if before_menu is not None:
             window.menuBar().insertMenu(before_menu.menuAction(), self.menu)
         else:
@@ -46,20 +49,22 @@ class Exporter(QObject):
         self.menu.setObjectName("export-menu")
         self.actions = {}
         for fmt, text, tip, key in (
-                ("html", self.tr("&Report (HTML)..."),
-                 self.tr("One self-contained HTML file: the program, J, vᵀJ beside backward, the verdict, the "
-                         "graph and the backward steps"), "Ctrl+E"),
-                ("latex", self.tr("J, vᵀJ and backward as &LaTeX..."),
-                 self.tr("A LaTeX document with the matrices, ready for slides or notes"), None),
-                ("script", self.tr("Plain &PyTorch script..."),
-                 self.tr("The forward with the program's numbers and backward, as a script real PyTorch runs "
-                         "to print the same grads"), None),
-                ("svg", self.tr("Graph as &SVG..."), self.tr("The computational graph as a vector picture"), None),
-                ("png", self.tr("Graph as P&NG..."), self.tr("The computational graph as it is shown, at twice "
-                                                             "the size"), None)):
-            action = self.menu.addAction(text)
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
+                ("html", lambda: self.tr("&Report (HTML)..."),
+                 lambda: self.tr("One self-contained HTML file: the program, J, vᵀJ beside backward, the verdict, "
+                                 "the graph and the backward steps"), "Ctrl+E"),
+                ("latex", lambda: self.tr("J, vᵀJ and backward as &LaTeX..."),
+                 lambda: self.tr("A LaTeX document with the matrices, ready for slides or notes"), None),
+                ("script", lambda: self.tr("Plain &PyTorch script..."),
+                 lambda: self.tr("The forward with the program's numbers and backward, as a script real PyTorch "
+                                 "runs to print the same grads"), None),
+                ("svg", lambda: self.tr("Graph as &SVG..."),
+                 lambda: self.tr("The computational graph as a vector picture"), None),
+                ("png", lambda: self.tr("Graph as P&NG..."),
+                 lambda: self.tr("The computational graph as it is shown, at twice the size"), None)):
+            action = self.menu.addAction("")
+            self.texts.bind(action.setText, text)
+            self.texts.bind(action.setToolTip, tip)
+            self.texts.bind(action.setStatusTip, tip)
             if key:
                 action.setShortcut(QKeySequence(key))
             action.triggered.connect(lambda _checked=False, f=fmt: self.ask(f))
@@ -85,13 +90,13 @@ class Exporter(QObject):
     def ask(self, fmt: str) -> None:
         """Ask where to write, then export (the file dialog is the only wait)."""
         if self.window.state.analysis is None:
-            self._tell(fmt, self.tr("There is nothing to export yet: run the program (Ctrl+Enter) and wait for "
-                                    "its analysis."))
+            self._tell(fmt, lambda: self.tr("There is nothing to export yet: run the program (Ctrl+Enter) and "
+                                            "wait for its analysis."))
             return
         if self.window.state.partial:   # the service's latest complete analysis is another one
-            self._tell(fmt, self.tr("There is nothing to export yet: the analysis shown has no symbolic Jacobian "
-                                    "and no graph yet. Wait for it to finish (or run the program again if it was "
-                                    "cancelled)."))
+            self._tell(fmt, lambda: self.tr("There is nothing to export yet: the analysis shown has no symbolic "
+                                            "Jacobian and no graph yet. Wait for it to finish (or run the program "
+                                            "again if it was cancelled)."))
             return
         folder = Path(self.window.document.folder() or Path.home())
         filters = {"html": self.tr("HTML report (*.html)"), "latex": self.tr("LaTeX (*.tex)"),
@@ -115,7 +120,7 @@ class Exporter(QObject):
             self._unexpected(fmt, path, e)
             return
         self._pending[job.id] = (fmt, path)
-        self.window.statusBar().showMessage(self.tr("Exporting to {0}...").format(path))
+        self.window.show_status(lambda: self.tr("Exporting to {0}...").format(path))
 
     # -- writing -----------------------------------------------------------------------
     def _ready(self, job_id: int, result) -> None:
@@ -125,8 +130,8 @@ class Exporter(QObject):
         try:
             if not isinstance(result, dict) or not isinstance(result.get("text"), str):
                 # core's English, in the UI's language
-                error = translate_text(result.get("error")) if isinstance(result, dict) else None
-                self._tell(fmt, self.tr("Could not export: {0}").format(error or "?"))
+                error = result.get("error") if isinstance(result, dict) else None
+                self._tell(fmt, lambda: self.tr("Could not export: {0}").format(translate_text(error) or "?"))
                 return
             self._write_text(fmt, path, result["text"])
         except Exception as e:  # noqa: BLE001 - said in a message, never lost in a slot
@@ -137,11 +142,12 @@ class Exporter(QObject):
         if job_id not in self._pending:
             return   # another job's failure: the window reports it
         fmt, path = self._pending.pop(job_id)
-        self._tell(fmt, self.tr("Could not export to {0}: the export failed inside Backprop Lens.").format(path),
-                   details=message)
+        self._tell(fmt, lambda: self.tr("Could not export to {0}: the export failed inside Backprop "
+                                        "Lens.").format(path), details=message)
 
     def _unexpected(self, fmt: str, path: str, error: Exception) -> None:
-        self._tell(fmt, self.tr("Could not export to {0}: {1}").format(path, f"{type(error).__name__}: {error}"))
+        what = f"{type(error).__name__}: {error}"
+        self._tell(fmt, lambda: self.tr("Could not export to {0}: {1}").format(path, what))
 
     def _write_text(self, fmt: str, path: str, text: str) -> None:
         # the text as it is: write_atomic writes what UTF-8 cannot hold (a lone surrogate) as \ud800
@@ -151,7 +157,8 @@ class Exporter(QObject):
         try:
             write_atomic(path, data)
         except OutputPathError as e:
-            self._tell(fmt, self.tr("Cannot write {0}: {1}").format(path, e.reason))
+            reason = e.reason
+            self._tell(fmt, lambda: self.tr("Cannot write {0}: {1}").format(path, reason))
             return
         self._done(fmt, path)
 
@@ -159,7 +166,7 @@ class Exporter(QObject):
         scene = self.window.graph.scene()
         rect = scene.itemsBoundingRect().adjusted(-12, -12, 12, 12)
         if rect.isEmpty():
-            self._tell("png", self.tr("There is no graph to export: the output has no grad_fn."))
+            self._tell("png", lambda: self.tr("There is no graph to export: the output has no grad_fn."))
             return
         image = QImage(int(rect.width() * 2), int(rect.height() * 2), QImage.Format.Format_ARGB32)
         image.fill(self.window.graph.palette().base().color())
@@ -173,27 +180,31 @@ class Exporter(QObject):
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         writer = QImageWriter(buffer, b"png")
         if not writer.write(image):
-            self._tell("png", self.tr("Cannot write {0}: {1}").format(path, writer.errorString()))
+            reason = writer.errorString()
+            self._tell("png", lambda: self.tr("Cannot write {0}: {1}").format(path, reason))
             return
         buffer.close()
         self._write("png", path, bytes(encoded.data()))
 
     def _done(self, fmt: str, path: str) -> None:
-        self.window.statusBar().showMessage(self.tr("Exported to {0}").format(path), 8000)
+        self.window.show_status(lambda: self.tr("Exported to {0}").format(path), 8000)
         self.exported.emit(fmt, path)
 
-    def _tell(self, fmt: str, message: str, details: str | None = None) -> None:
-        """A non-blocking message box (the window stays usable), also emitted for tests;
+    def _tell(self, fmt: str, message, details: str | None = None) -> None:
+        """A non-blocking message box (the window stays usable), also emitted for tests; ``message`` is
+        a call making it in the UI's language (the box and the status bar say it again after a switch);
         ``details`` (a traceback) behind the box's "Show Details..."."""
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Export"), message, QMessageBox.StandardButton.Ok,
-                          self.window)
+        box = QMessageBox(QMessageBox.Icon.Warning, "", "", QMessageBox.StandardButton.Ok, self.window)
+        texts = Texts(box)
+        texts.bind(box.setWindowTitle, lambda: self.tr("Export"))
+        texts.bind(box.setText, message)
         if details:
             box.setDetailedText(details)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.last_message = box
-        self.window.statusBar().showMessage(message, 8000)
-        self.failed.emit(fmt, message)
+        self.window.show_status(message, 8000)
+        self.failed.emit(fmt, message())
 
 
 def _language() -> str:

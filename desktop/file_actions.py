@@ -35,7 +35,7 @@ class FileActions(QObject):
         self.close_confirmed = False
 
     # -- replacing the work ----------------------------------------------------------------
-    def replace_program(self, text: str, name: str, path: str | None = None) -> bool:
+    def replace_program(self, text: str, name: str | None, path: str | None = None) -> bool:
         """Put ``text`` (shown as ``name``; read from the file ``path``, if any) in the
         editor in place of the current work, with the program's own output and v,
         and run it.  First asks "Save changes to ...?" when there are unsaved
@@ -46,7 +46,7 @@ class FileActions(QObject):
         return True
 
     def new_workspace(self) -> bool:
-        return self.replace_program(NEW_PROGRAM, self.tr("Untitled"))
+        return self.replace_program(NEW_PROGRAM, None)     # None: untitled
 
     # -- asking before unsaved work goes ---------------------------------------------------
     def maybe_save_changes(self) -> bool:
@@ -130,7 +130,7 @@ class FileActions(QObject):
         elif not self.replace_program(document, name, path):
             return False
         add_recent_file(path)
-        self.window.statusBar().showMessage(self.tr("Opened {0}").format(path))
+        self.window.show_status(lambda: self.tr("Opened {0}").format(path))
         if isinstance(document, Workspace):
             self._tell_dropped(self.tr("Open"), name, document)
         return True
@@ -212,7 +212,7 @@ class FileActions(QObject):
         except WorkspaceError as e:
             self.show_message(self.tr("Save"), e.message)
             return False
-        self.window.statusBar().showMessage(self.tr("Saved {0}").format(path))
+        self.window.show_status(lambda: self.tr("Saved {0}").format(path))
         return True
 
     def save_program(self):
@@ -250,7 +250,8 @@ class FileActions(QObject):
         self.recovery_bar.restoreRequested.connect(self.restore_recovered)
         self.recovery_bar.discardRequested.connect(self.document.discard_offered)
         self.recovery_bar.laterRequested.connect(self.document.postpone_recovery)
-        bar = QToolBar(self.tr("Recovered work"), window)
+        bar = QToolBar(window)
+        window.texts.bind(bar.setWindowTitle, lambda: self.tr("Recovered work"))
         bar.setObjectName("recovery-toolbar")
         bar.setMovable(False)
         bar.setFloatable(False)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QDoubleSpinBox, QFrame, QGridLa
 
 from core.interp.limits import Limits
 from desktop.i18n.composed import translate_text
+from desktop.i18n.texts import Texts
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ def limit_named_in(message: str | None) -> str | None:
     return None
 
 
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 class LimitsEditor(QWidget):
     """One editor per limit, with its default and its command-line option (the Limits page of the
     Settings dialog); ``values()`` are the limits chosen, checked by core.
@@ -71,9 +76,11 @@ class LimitsEditor(QWidget):
         self.editors: dict[str, QDoubleSpinBox] = {}
         self.labels: dict[str, QLabel] = {}
 
-        intro = QLabel(self.tr("A program that goes past one of these limits is stopped at its line with a "
-                               "LimitExceeded error. They apply to every run in the app; the command line has the "
-                               "same limits as its options."), self)
+        self.texts = Texts(self)        # set again on each switch of language
+        intro = QLabel(self)
+        self.texts.bind(intro.setText, lambda: self.tr(
+            "A program that goes past one of these limits is stopped at its line with a LimitExceeded error. They "
+            "apply to every run in the app; the command line has the same limits as its options."))
         intro.setWordWrap(True)
         self.intro = intro
 
@@ -82,20 +89,25 @@ class LimitsEditor(QWidget):
         grid = QGridLayout(table)
         grid.setHorizontalSpacing(16)
         grid.setColumnStretch(0, 1)
-        for column, text in enumerate((self.tr("Limit"), self.tr("Value"), self.tr("Default"),
-                                       self.tr("Command line"))):
-            header = QLabel(f"<b>{text}</b>", table)
+        for column, text in enumerate((lambda: self.tr("Limit"), lambda: self.tr("Value"),
+                                       lambda: self.tr("Default"), lambda: self.tr("Command line"))):
+            header = QLabel(table)
+            self.texts.bind(header.setText, lambda text=text: f"<b>{text()}</b>")
             grid.addWidget(header, 0, column)
         for row, spec in enumerate(self.specs, 1):
             editor = self._editor(spec, table)
             editor.setValue(chosen.get(spec.name, spec.default))
-            description = translate_text(spec.description)   # as it is until core marks it with _T
-            label = QLabel(description[:1].upper() + description[1:], table)
+            label = QLabel(table)
+            self.texts.bind(label.setText, lambda spec=spec: _capitalized(translate_text(spec.description)))
+            self.texts.bind(editor.setAccessibleName, lambda spec=spec: translate_text(spec.description))
             label.setBuddy(editor)
-            tip = self.tr("From {0} to {1}").format(editor.textFromValue(spec.low), editor.textFromValue(spec.high))
+            low, high = editor.textFromValue(spec.low), editor.textFromValue(spec.high)
             for widget in (label, editor):
-                widget.setToolTip(tip)
-            default = QLabel(editor.textFromValue(spec.default) + editor.suffix(), table)
+                self.texts.bind(widget.setToolTip,
+                                lambda low=low, high=high: self.tr("From {0} to {1}").format(low, high))
+            default = QLabel(table)
+            self.texts.bind(default.setText, lambda editor=editor, spec=spec: editor.textFromValue(spec.default)
+                            + editor.suffix())
             default.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             option = QLabel(f"<code>{spec.option}</code>", table)
             option.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -151,9 +163,8 @@ class LimitsEditor(QWidget):
         editor.setGroupSeparatorShown(True)
         editor.setStepType(QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
         editor.setAlignment(Qt.AlignmentFlag.AlignRight)
-        editor.setAccessibleName(spec.description)
         if spec.seconds:
-            editor.setSuffix(self.tr(" s"))
+            self.texts.bind(editor.setSuffix, lambda: self.tr(" s"))
         editor.setMinimumWidth(editor.fontMetrics().horizontalAdvance("0,000,000,000,000") + 40)
         return editor
 

@@ -31,6 +31,8 @@ from desktop.document import Document
 from desktop.editor.code_editor import CodeEditor
 from desktop.file_actions import FileActions
 from desktop.graph.graph_view import GraphView
+from desktop.i18n.composed import translate_text
+from desktop.i18n.texts import Texts, retranslate_qt_buttons
 from desktop.lessons.browser import LessonsDock
 from desktop.results.call_picker import CallPicker
 from desktop.results.side_by_side import SideBySidePanel
@@ -56,7 +58,9 @@ class MainWindow(QMainWindow):
         self.host = WorkerHost(self)
         self._paths_job = None
         self._user_close = False
-        self.setWindowTitle(self.tr("Backprop Lens"))
+        self.texts = Texts(self)    # the window's texts and its parts' (menus, File, Export): set again on a switch
+        self._status = None         # (the call making the status bar's message, its timeout, the text shown)
+        self.texts.bind(self.setWindowTitle, lambda: self.tr("Backprop Lens"))
         self.window_layout = WindowLayout(self)
         self.resize(WINDOW_SIZE)
 
@@ -78,10 +82,10 @@ class MainWindow(QMainWindow):
         # the step is saved with the work but is no change to it (the Document's outputChanged and
         # vChanged are its other changes)
         self.editor.textChanged.connect(self.document.changed)
-        self.document.loaded(program_name or self.tr("Untitled"), None, None)
+        self.document.loaded(program_name or self.tr("Untitled"), None, None, untitled=program_name is None)
         self.files.build_recovery_bar()
         self._select_lesson(program_name if _is_lesson(program_name, program_text) else None)
-        self.statusBar().showMessage(self.tr("Ready"))
+        self.show_status(lambda: self.tr("Ready"))
         self.host.submit(Job("warmup"))
         if autorun:
             QTimer.singleShot(0, self.run_analysis)
@@ -98,13 +102,15 @@ class MainWindow(QMainWindow):
 
         # output and v
         self.output_picker = QComboBox(self)
-        self.output_picker.setToolTip(self.tr("The tensor whose Jacobian is shown"))
+        self.texts.bind(self.output_picker.setToolTip, lambda: self.tr("The tensor whose Jacobian is shown"))
         self.v_editor = VEditor(self)
         self.io_box = io_box = QWidget(self)
         io = QVBoxLayout(io_box)
         io.setContentsMargins(4, 4, 4, 4)
         row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Output:"), self))
+        output_label = QLabel(self)
+        self.texts.bind(output_label.setText, lambda: self.tr("Output:"))
+        row.addWidget(output_label)
         row.addWidget(self.output_picker, 1)
         io.addLayout(row)
         self.call_picker = CallPicker(self)     # shown when the program differentiates more than once
@@ -120,12 +126,13 @@ class MainWindow(QMainWindow):
 
         self.results = SideBySidePanel(self)    # scrolls inside, below its verdict
         self.paths_view = QTextBrowser(self)
-        self.paths_view.setPlaceholderText(self.tr("Click an entry of J to see its chain-rule paths: every "
-                                                   "route from that output element to that leaf element, with "
-                                                   "the product of the local derivatives along it."))
+        self.texts.bind(self.paths_view.setPlaceholderText,
+                        lambda: self.tr("Click an entry of J to see its chain-rule paths: every "
+                                        "route from that output element to that leaf element, with "
+                                        "the product of the local derivatives along it."))
         self.paths_view.setOpenLinks(False)     # a path:N link marks that path on the graph
         self.paths_view.anchorClicked.connect(self._path_clicked)
-        self._paths_result = None
+        self._paths_result, self._paths_unlisted = None, False
 
         top = QWidget(self)
         top_layout = QVBoxLayout(top)
@@ -143,8 +150,10 @@ class MainWindow(QMainWindow):
         gl.addWidget(self.graph, 1)
         gl.addWidget(self.stepper)
         self.side_tabs = QTabWidget(self)
-        self.side_tabs.addTab(self.inspector, self.tr("Step"))
-        self.side_tabs.addTab(self.paths_view, self.tr("Paths"))
+        self.side_tabs.addTab(self.inspector, "")
+        self.side_tabs.addTab(self.paths_view, "")
+        self.texts.bind(lambda text: self.side_tabs.setTabText(0, text), lambda: self.tr("Step"), key="tab-step")
+        self.texts.bind(lambda text: self.side_tabs.setTabText(1, text), lambda: self.tr("Paths"), key="tab-paths")
         bottom = QSplitter(Qt.Orientation.Horizontal, self)
         bottom.addWidget(graph_box)
         bottom.addWidget(self.side_tabs)
@@ -182,16 +191,39 @@ class MainWindow(QMainWindow):
         s.symbolicStopped.connect(display.show_symbolic_stopped)
         s.busyChanged.connect(display.show_busy)
         s.progressChanged.connect(display.show_progress)
-        runner.status.connect(self.statusBar().showMessage)
+        runner.status.connect(self.show_status)
         self.host.worker.pathsReady.connect(self._paths_ready)
         self.results.serve_entries(self.host)   # J's entries "not computed": computed when clicked
         self.graph.serve_folds(self.host)       # a fold node double-clicked: core lays the graph out with it open
-        self.graph.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
-        self.document.nameChanged.connect(
-            lambda name: self.setWindowTitle(self.tr("{0}[*] — Backprop Lens").format(name)))
+        self.graph.message.connect(lambda text: self.show_status(text, 10000))
+        self.document.nameChanged.connect(self._name_changed)
         self.document.modifiedChanged.connect(self.setWindowModified)
         self.document.autosaveFailed.connect(
-            lambda message: self.statusBar().showMessage(self.tr("Autosave failed: {0}").format(message)))
+            lambda message: self.show_status(lambda: self.tr("Autosave failed: {0}").format(message)))
+
+    def _name_changed(self, name: str):
+        """The work's name in the title; an untitled work's name is said in the UI's language."""
+        untitled = self.document.untitled
+        self.texts.bind(self.setWindowTitle, lambda: self.tr("{0}[*] — Backprop Lens").format(
+            self.tr("Untitled") if untitled else name))
+
+    def show_status(self, message, timeout: int = 0):
+        """Say ``message`` in the status bar: a call that makes it in the UI's language (``lambda:
+        self.tr(...).format(...)``), or a text of core's (a :class:`core.translatable.Text`, shown by
+        lookup).  It is kept, and said again in the new language after a switch while it is shown."""
+        make = message if callable(message) else (lambda: translate_text(message))
+        shown = make()
+        self._status = (make, timeout, shown)
+        self.statusBar().showMessage(shown, timeout)
+
+    def _retranslate_status(self):
+        if self._status is None:
+            return
+        make, timeout, shown = self._status
+        if self.statusBar().currentMessage() == shown:      # still ours, not expired nor replaced
+            self.show_status(make, timeout)
+        else:
+            self._status = None
 
     # -- lessons, presenter mode, themes ---------------------------------------------------
     def _build_lessons_and_appearance(self):
@@ -317,11 +349,11 @@ class MainWindow(QMainWindow):
         """Open the row-by-row panel for the current analysis."""
         from desktop.results.row_by_row import RowByRowPanel
         if self.state.analysis is None:
-            self.statusBar().showMessage(self.tr("Run a program that differentiates something first."))
+            self.show_status(lambda: self.tr("Run a program that differentiates something first."))
             return None
         if self.state.partial:
-            self.statusBar().showMessage(self.tr("Row by row needs the symbolic Jacobian, which this analysis "
-                                                 "does not have yet."))
+            self.show_status(lambda: self.tr("Row by row needs the symbolic Jacobian, which this analysis "
+                                             "does not have yet."))
             return None
         if getattr(self, "row_panel", None) is None:
             self.row_panel = RowByRowPanel(self)
@@ -348,23 +380,28 @@ class MainWindow(QMainWindow):
     def _entry_activated(self, leaf: str, row: int, col: int):
         job = Job("paths", leaf=leaf, i=row, k=col)
         self._paths_job = self.host.submit(job).id
-        self._paths_result = None
+        self._paths_result, self._paths_unlisted = None, False
         self.side_tabs.setCurrentWidget(self.paths_view)
 
     def _paths_ready(self, job_id: int, result):
         if job_id != self._paths_job:
             return
-        if result is None:   # the service no longer holds (or does not yet hold) this analysis
-            self._paths_result = None
+        self._paths_result = result      # None: the service no longer holds (or does not yet hold) this analysis
+        self._paths_output = (self.state.analysis or {}).get("output") or "out"
+        self._paths_unlisted = result is None
+        self._retranslate_paths()
+        if result is not None:
+            self.graph.highlight_path(None)
+
+    def _retranslate_paths(self):
+        """The Paths tab's answer, in the UI's language."""
+        if getattr(self, "_paths_unlisted", False):
             self.paths_view.setPlainText(self.tr("The paths of this entry cannot be listed: the analysis they "
                                                  "belong to is not the service's current one. Click the entry "
                                                  "again when the analysis has finished."))
-            return
-        from desktop.results.paths_text import paths_html
-        self._paths_result = result
-        output = (self.state.analysis or {}).get("output") or "out"
-        self.paths_view.setHtml(paths_html(result, output))
-        self.graph.highlight_path(None)
+        elif self._paths_result is not None:
+            from desktop.results.paths_text import paths_html
+            self.paths_view.setHtml(paths_html(self._paths_result, self._paths_output))
 
     def _path_clicked(self, url) -> None:
         """A path of the Paths tab was clicked: mark it on the graph."""
@@ -383,7 +420,7 @@ class MainWindow(QMainWindow):
         return True
 
     # -- the work ------------------------------------------------------------------------
-    def load_workspace(self, workspace, name: str, workspace_path: str | None, program_path: str | None,
+    def load_workspace(self, workspace, name: str | None, workspace_path: str | None, program_path: str | None,
                        modified: bool = False):
         """Put ``workspace`` (program, output, v, step, layout) in place of the work, shown as
         ``name``, and run it; ``modified``: it is unsaved work (restored)."""
@@ -395,7 +432,7 @@ class MainWindow(QMainWindow):
             self.state.set_v(workspace.v)          # after the output: a new output clears v
             self.window_layout.apply_view(workspace.view)
         self._select_lesson(None)          # open_lesson selects its lesson after this
-        self.document.loaded(name, workspace_path, program_path, modified)
+        self.document.loaded(name or self.tr("Untitled"), workspace_path, program_path, modified, untitled=name is None)
         self.run_analysis()
 
     def open_path(self, path: str | os.PathLike) -> bool:
@@ -410,9 +447,12 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
-            # desktop.i18n has retranslated the fixed texts; what is built from the
-            # results (the side-by-side panel, the graph, the step) is drawn again.
-            self.restyle_views()
+            # the texts bound in self.texts follow (it is a child: it gets the event too);
+            # what is built from the results (the side-by-side panel, the graph, the step) is drawn again.
+            self._retranslate_status()
+            self._retranslate_paths()
+            retranslate_qt_buttons(self)
+            self.display.retranslate()
 
     def request_close(self) -> bool:
         """Close as the user asked to (Quit): with unsaved changes, ask first."""

@@ -23,17 +23,21 @@ translate = QCoreApplication.translate
 
 def build_toolbar(w) -> QToolBar:
     """Run, Cancel, the progress, J row by row, and (presenter mode) Output and v."""
-    bar = QToolBar(translate("MainWindow", "Run"), w)
+    bar = QToolBar(w)
+    w.texts.bind(bar.setWindowTitle, lambda: translate("MainWindow", "Run"))
     bar.setObjectName("run-toolbar")
     bar.setMovable(False)
     w.addToolBar(bar)
-    w.run_action = QAction(translate("MainWindow", "Run"), w)
+    w.run_action = QAction(w)
+    w.texts.bind(w.run_action.setText, lambda: translate("MainWindow", "Run"))
     w.run_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-    w.run_action.setToolTip(translate("MainWindow", "Run the program and analyse it now (Ctrl+Enter); it also "
-                                                    "runs by itself a moment after each edit"))
+    w.texts.bind(w.run_action.setToolTip, lambda: translate(
+        "MainWindow", "Run the program and analyse it now (Ctrl+Enter); it also runs by itself a moment after each "
+                      "edit"))
     w.run_action.triggered.connect(w.run_analysis)
     bar.addAction(w.run_action)
-    w.cancel_button = QPushButton(translate("MainWindow", "Cancel"), w)
+    w.cancel_button = QPushButton(w)
+    w.texts.bind(w.cancel_button.setText, lambda: translate("MainWindow", "Cancel"))
     w.cancel_button.setEnabled(False)
     w.cancel_button.clicked.connect(w.cancel_analysis)
     bar.addWidget(w.cancel_button)
@@ -46,15 +50,19 @@ def build_toolbar(w) -> QToolBar:
     w.progress_label = QLabel(w)
     bar.addWidget(w.progress_label)
     bar.addSeparator()
-    w.rows_action = QAction(translate("MainWindow", "J row by row"), w)
-    w.rows_action.setToolTip(translate("MainWindow", "Build J one row at a time: one backward per one-hot v"))
+    w.rows_action = QAction(w)
+    w.texts.bind(w.rows_action.setText, lambda: translate("MainWindow", "J row by row"))
+    w.texts.bind(w.rows_action.setToolTip, lambda: translate(
+        "MainWindow", "Build J one row at a time: one backward per one-hot v"))
     w.rows_action.triggered.connect(w.show_row_by_row)
     bar.addAction(w.rows_action)
     # presenter mode folds "Output and v" away, for the results; this unfolds it
-    w.io_action = QAction(translate("MainWindow", "Output and v"), w)
+    w.io_action = QAction(w)
+    w.texts.bind(w.io_action.setText, lambda: translate("MainWindow", "Output and v"))
     w.io_action.setCheckable(True)
-    w.io_action.setToolTip(translate("MainWindow", "Show or hide the choice of the output and of v (presenter "
-                                                   "mode hides them to give the results their room)"))
+    w.texts.bind(w.io_action.setToolTip, lambda: translate(
+        "MainWindow", "Show or hide the choice of the output and of v (presenter mode hides them to give the "
+                      "results their room)"))
     w.io_action.toggled.connect(w.window_layout.io_toggled)
     w.io_action.setVisible(False)
     bar.addAction(w.io_action)
@@ -66,41 +74,56 @@ def build_toolbar(w) -> QToolBar:
 def build_menus(w) -> None:
     """File, Export, View and Help, and the language menu."""
     files = w.files
-    w.file_menu = file_menu = w.menuBar().addMenu(translate("MainWindow", "&File"))
-    w.new_action = file_menu.addAction(translate("MainWindow", "&New"))
+    w.file_menu = file_menu = w.menuBar().addMenu("")
+    w.texts.bind(w.file_menu.setTitle, lambda: translate("MainWindow", "&File"))
+    w.new_action = file_menu.addAction("")
+    w.texts.bind(w.new_action.setText, lambda: translate("MainWindow", "&New"))
     w.new_action.setShortcut(QKeySequence.StandardKey.New)
     w.new_action.triggered.connect(files.new_workspace)
-    w.open_action = file_menu.addAction(translate("MainWindow", "&Open..."))
+    w.open_action = file_menu.addAction("")
+    w.texts.bind(w.open_action.setText, lambda: translate("MainWindow", "&Open..."))
     w.open_action.setShortcut(QKeySequence.StandardKey.Open)
-    w.open_action.setToolTip(translate("MainWindow", "Open a workspace (.bplens) or a Python program (.py)"))
+    w.texts.bind(w.open_action.setToolTip, lambda: translate(
+        "MainWindow", "Open a workspace (.bplens) or a Python program (.py)"))
     w.open_action.triggered.connect(files.open_file)
-    w.recent_menu = file_menu.addMenu(translate("MainWindow", "Open &Recent"))
+    w.recent_menu = file_menu.addMenu("")
+    w.texts.bind(w.recent_menu.setTitle, lambda: translate("MainWindow", "Open &Recent"))
     w.recent_menu.setToolTipsVisible(True)
     w.recent_menu.aboutToShow.connect(lambda: files.fill_recent_menu(w.recent_menu))
     file_menu.addSeparator()
-    w.save_action = file_menu.addAction(translate("MainWindow", "&Save"))
+    w.save_action = file_menu.addAction("")
+    w.texts.bind(w.save_action.setText, lambda: translate("MainWindow", "&Save"))
     w.save_action.setShortcut(QKeySequence.StandardKey.Save)
     w.save_action.triggered.connect(files.save)
-    w.save_as_action = file_menu.addAction(translate("MainWindow", "Save &As..."))
+    w.save_as_action = file_menu.addAction("")
+    w.texts.bind(w.save_as_action.setText, lambda: translate("MainWindow", "Save &As..."))
     w.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
     w.save_as_action.triggered.connect(files.save_as)
-    w.save_program_action = file_menu.addAction(translate("MainWindow", "Save &program as..."))
-    w.save_program_action.setToolTip(translate("MainWindow", "Write only the program, as a .py file"))
+    w.save_program_action = file_menu.addAction("")
+    w.texts.bind(w.save_program_action.setText, lambda: translate("MainWindow", "Save &program as..."))
+    w.texts.bind(w.save_program_action.setToolTip, lambda: translate(
+        "MainWindow", "Write only the program, as a .py file"))
     w.save_program_action.triggered.connect(files.save_program)
     file_menu.addSeparator()
-    w.quit_action = quit_action = file_menu.addAction(translate("MainWindow", "&Quit"))
+    w.quit_action = quit_action = file_menu.addAction("")
+    w.texts.bind(w.quit_action.setText, lambda: translate("MainWindow", "&Quit"))
     # some platforms bind no key to the standard Quit: Ctrl+Q then
     quit_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")])
     quit_action.triggered.connect(w.request_close)
-    w.view_menu = view_menu = w.menuBar().addMenu(translate("MainWindow", "&View"))
-    fit = view_menu.addAction(translate("MainWindow", "&Fit graph"))
+    w.view_menu = view_menu = w.menuBar().addMenu("")
+    w.texts.bind(w.view_menu.setTitle, lambda: translate("MainWindow", "&View"))
+    fit = view_menu.addAction("")
+    w.texts.bind(fit.setText, lambda: translate("MainWindow", "&Fit graph"))
     fit.setShortcut(QKeySequence("Ctrl+0"))
     fit.triggered.connect(w.graph.fit)
-    w.help_menu = help_menu = w.menuBar().addMenu(translate("MainWindow", "&Help"))
-    w.shortcuts_action = help_menu.addAction(translate("MainWindow", "&Keyboard shortcuts"))
+    w.help_menu = help_menu = w.menuBar().addMenu("")
+    w.texts.bind(w.help_menu.setTitle, lambda: translate("MainWindow", "&Help"))
+    w.shortcuts_action = help_menu.addAction("")
+    w.texts.bind(w.shortcuts_action.setText, lambda: translate("MainWindow", "&Keyboard shortcuts"))
     w.shortcuts_action.setShortcut(QKeySequence.StandardKey.HelpContents)
     w.shortcuts_action.triggered.connect(w.dialogs.show_shortcuts)
-    w.about_action = help_menu.addAction(translate("MainWindow", "&About Backprop Lens"))
+    w.about_action = help_menu.addAction("")
+    w.texts.bind(w.about_action.setText, lambda: translate("MainWindow", "&About Backprop Lens"))
     w.about_action.triggered.connect(w.dialogs.show_about)
     w.exporter = Exporter(w, before_menu=view_menu)
     w.language_menu = add_language_menu(w, before=w.help_menu)
@@ -111,20 +134,25 @@ def build_lessons_menu(w) -> None:
     browser = w.lessons_dock.browser
     w.lessons_action = w.lessons_dock.toggleViewAction()
     w.lessons_action.setShortcut(QKeySequence("Ctrl+L"))
-    w.lessons_action.setToolTip(translate("MainWindow", "Show or hide the lesson browser (Ctrl+L)"))
+    w.texts.bind(w.lessons_action.setToolTip, lambda: translate(
+        "MainWindow", "Show or hide the lesson browser (Ctrl+L)"))
     # toggled only when the dock itself is shown or hidden, not when the window closes
     w.lessons_action.toggled.connect(w.lessons_toggled)
     w.lessons_action.triggered.connect(w.window_layout.lessons_shown_by_user)
-    lessons_menu = QMenu(translate("MainWindow", "&Lessons"), w)
+    lessons_menu = QMenu(w)
+    w.texts.bind(lessons_menu.setTitle, lambda: translate("MainWindow", "&Lessons"))
     lessons_menu.addAction(w.lessons_action)
-    open_selected = lessons_menu.addAction(translate("MainWindow", "&Open the selected lesson"))
+    open_selected = lessons_menu.addAction("")
+    w.texts.bind(open_selected.setText, lambda: translate("MainWindow", "&Open the selected lesson"))
     open_selected.triggered.connect(browser.open_selected)
     lessons_menu.addSeparator()
     # a clicker's keys step (PageDown / PageUp, presenter mode); with Ctrl they change the lesson
-    w.next_lesson_action = lessons_menu.addAction(translate("MainWindow", "&Next lesson"))
+    w.next_lesson_action = lessons_menu.addAction("")
+    w.texts.bind(w.next_lesson_action.setText, lambda: translate("MainWindow", "&Next lesson"))
     w.next_lesson_action.setShortcut(QKeySequence("Ctrl+PgDown"))
     w.next_lesson_action.triggered.connect(lambda: w.open_adjacent_lesson(1))
-    w.previous_lesson_action = lessons_menu.addAction(translate("MainWindow", "&Previous lesson"))
+    w.previous_lesson_action = lessons_menu.addAction("")
+    w.texts.bind(w.previous_lesson_action.setText, lambda: translate("MainWindow", "&Previous lesson"))
     w.previous_lesson_action.setShortcut(QKeySequence("Ctrl+PgUp"))
     w.previous_lesson_action.triggered.connect(lambda: w.open_adjacent_lesson(-1))
     for action in (w.next_lesson_action, w.previous_lesson_action):
@@ -134,17 +162,19 @@ def build_lessons_menu(w) -> None:
 
 def build_appearance_menus(w) -> None:
     """View ▸ Presenter mode (F5), Presenter text size and Theme."""
-    w.presenter_action = QAction(translate("MainWindow", "&Presenter mode"), w)
+    w.presenter_action = QAction(w)
+    w.texts.bind(w.presenter_action.setText, lambda: translate("MainWindow", "&Presenter mode"))
     w.presenter_action.setCheckable(True)
     w.presenter_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
-    w.presenter_action.setToolTip(translate("MainWindow", "Full screen, large fonts, high contrast; ←/→ step, "
-                                                          "Esc or F5 leaves (F5)"))
+    w.texts.bind(w.presenter_action.setToolTip, lambda: translate(
+        "MainWindow", "Full screen, large fonts, high contrast; ←/→ step, Esc or F5 leaves (F5)"))
     w.presenter_action.toggled.connect(w.set_presenter_mode)
     w.presenter.toggled.connect(w.presenter_action.setChecked)
     w.addAction(w.presenter_action)   # F5 also works with the menu bar hidden
     w.view_menu.addSeparator()
     w.view_menu.addAction(w.presenter_action)
-    size_menu = w.view_menu.addMenu(translate("MainWindow", "Presenter &text size"))
+    size_menu = w.view_menu.addMenu("")
+    w.texts.bind(size_menu.setTitle, lambda: translate("MainWindow", "Presenter &text size"))
     size_group = QActionGroup(w)
     w.presenter_size_actions = {}
     for scale in PRESENTER_SCALES:
@@ -154,11 +184,13 @@ def build_appearance_menus(w) -> None:
         size_group.addAction(action)
         w.presenter_size_actions[scale] = action
     size_menu.aboutToShow.connect(w.check_presenter_size)
-    theme_menu = w.view_menu.addMenu(translate("MainWindow", "&Theme"))
+    theme_menu = w.view_menu.addMenu("")
+    w.texts.bind(theme_menu.setTitle, lambda: translate("MainWindow", "&Theme"))
     group = QActionGroup(w)
     w.theme_actions = {}
-    for choice, text in theme_choices():
-        action = theme_menu.addAction(text)
+    for choice, _text in theme_choices():
+        action = theme_menu.addAction("")
+        w.texts.bind(action.setText, lambda c=choice: dict(theme_choices())[c])
         action.setCheckable(True)
         action.triggered.connect(lambda _checked=False, c=choice: w.set_theme(c))
         group.addAction(action)
@@ -168,17 +200,21 @@ def build_appearance_menus(w) -> None:
 def build_settings_menu(w) -> None:
     """Settings ▸ Settings... (the dialog) and Settings ▸ Limits (its Limits page, as core's
     LimitExceeded messages name it); before Help, after Lessons."""
-    w.settings_menu = QMenu(translate("MainWindow", "&Settings"), w)
-    w.settings_action = w.settings_menu.addAction(translate("MainWindow", "&Settings..."))
+    w.settings_menu = QMenu(w)
+    w.texts.bind(w.settings_menu.setTitle, lambda: translate("MainWindow", "&Settings"))
+    w.settings_action = w.settings_menu.addAction("")
+    w.texts.bind(w.settings_action.setText, lambda: translate("MainWindow", "&Settings..."))
     # no platform but macOS binds Preferences to a key: Ctrl+, then, as in most editors
     w.settings_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)
                                    or [QKeySequence("Ctrl+,")])
     w.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-    w.settings_action.setToolTip(translate("MainWindow", "Theme, text size, language and the limits of a run"))
+    w.texts.bind(w.settings_action.setToolTip, lambda: translate(
+        "MainWindow", "Theme, text size, language and the limits of a run"))
     w.settings_action.triggered.connect(lambda: w.dialogs.show_settings())
     w.addAction(w.settings_action)    # also with the menu bar out of reach
-    w.limits_action = w.settings_menu.addAction(translate("MainWindow", "&Limits..."))
-    w.limits_action.setToolTip(translate("MainWindow", "The limits of a run: steps, seconds, tensor elements, "
-                                                       "memory..."))
+    w.limits_action = w.settings_menu.addAction("")
+    w.texts.bind(w.limits_action.setText, lambda: translate("MainWindow", "&Limits..."))
+    w.texts.bind(w.limits_action.setToolTip, lambda: translate(
+        "MainWindow", "The limits of a run: steps, seconds, tensor elements, memory..."))
     w.limits_action.triggered.connect(lambda: w.dialogs.show_limits())
     w.menuBar().insertMenu(w.help_menu.menuAction(), w.settings_menu)

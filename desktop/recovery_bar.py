@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
+from desktop.i18n.texts import Texts
 from desktop.recovery import Recovered, format_time
 
 
@@ -30,12 +31,16 @@ class RecoveryBar(QFrame):
         self.message.setWordWrap(True)
         self.message.setForegroundRole(QPalette.ColorRole.ToolTipText)
         self.message.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.restore_button = QPushButton(self.tr("Restore"), self)
-        self.restore_button.setToolTip(self.tr("Open the unsaved work in this window"))
-        self.discard_button = QPushButton(self.tr("Discard"), self)
-        self.discard_button.setToolTip(self.tr("Delete the unsaved work for good"))
-        self.later_button = QPushButton(self.tr("Not now"), self)
-        self.later_button.setToolTip(self.tr("Keep the unsaved work and ask again next time"))
+        self.texts = Texts(self)        # set again on each switch of language
+        self.restore_button = QPushButton(self)
+        self.texts.bind(self.restore_button.setText, lambda: self.tr("Restore"))
+        self.texts.bind(self.restore_button.setToolTip, lambda: self.tr("Open the unsaved work in this window"))
+        self.discard_button = QPushButton(self)
+        self.texts.bind(self.discard_button.setText, lambda: self.tr("Discard"))
+        self.texts.bind(self.discard_button.setToolTip, lambda: self.tr("Delete the unsaved work for good"))
+        self.later_button = QPushButton(self)
+        self.texts.bind(self.later_button.setText, lambda: self.tr("Not now"))
+        self.texts.bind(self.later_button.setToolTip, lambda: self.tr("Keep the unsaved work and ask again next time"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self.message, 1)
@@ -46,6 +51,10 @@ class RecoveryBar(QFrame):
         self.later_button.clicked.connect(self.laterRequested)
 
     def offer(self, recovered: Recovered, more: int) -> None:
+        self.restore_button.setVisible(recovered.workspace is not None)
+        self.texts.bind(self.message.setText, lambda: self._offer_text(recovered, more))
+
+    def _offer_text(self, recovered: Recovered, more: int) -> str:
         when = format_time(recovered.saved_at)
         if recovered.workspace is None:
             text = self.tr("Backprop Lens did not close normally last time, and a file of unsaved work it kept "
@@ -58,5 +67,4 @@ class RecoveryBar(QFrame):
                            "was kept.").format(recovered.name, when)
         if more:
             text += " " + self.tr("({0} more after this one.)").format(more)
-        self.restore_button.setVisible(recovered.workspace is not None)
-        self.message.setText(text)
+        return text

@@ -52,15 +52,11 @@ class ResultsDisplay(QObject):
     def show_results(self):
         w, s, run = self.window, self.state, self.run
         error = run.error
-        notes = [{"category": self.tr("Backprop Lens note"), "message": translate_text(n)} for n in run.notes]
         own_v, v_differs = self._program_v(self.view)
         # the console shows the program's own run; said when the results use another v
         w.v_note.setText(self._v_note_text())
         w.v_note.setVisible(v_differs)
-        if v_differs:
-            notes.insert(0, {"category": self.tr("Backprop Lens note"), "message": w.v_note.text()})
-        # the console and the limits offer read core's error record as it is
-        w.console.set_run(run.stdout, run.json.get("error"), list(run.warnings) + notes)
+        self._show_console()
         w.dialogs.offer_limits(run.json.get("error"))
         if error is not None and error.line and s.program == w.editor.program():
             w.editor.set_error(error.line, error.col, f"{error.type}: {error.message}")
@@ -73,12 +69,21 @@ class ResultsDisplay(QObject):
         w.graph.set_graph(self._graph_json(), self.no_graph_text())
         w.inspector.set_graph(a.graph if a is not None else None)
         w.paths_view.clear()
-        w._paths_result = None
+        w._paths_result, w._paths_unlisted = None, False
         if a is not None:
             w.v_editor.set_shape(a.output_shape, a.grad_tensor, program_v=own_v)
         elif s.note:
             self.results_note(s.note)
         w.stepper.set_trace(a.trace if a is not None else ())
+
+    def _show_console(self):
+        """The program's run in the console, with the app's notes in the UI's language."""
+        w, run = self.window, self.run
+        notes = [{"category": self.tr("Backprop Lens note"), "message": translate_text(n)} for n in run.notes]
+        if not w.v_note.isHidden():
+            notes.insert(0, {"category": self.tr("Backprop Lens note"), "message": w.v_note.text()})
+        # the console and the limits offer read core's error record as it is
+        w.console.set_run(run.stdout, run.json.get("error"), list(run.warnings) + notes)
 
     def _graph_json(self) -> dict:
         """core's graph as the graph view draws it (laid out by core)."""
@@ -118,8 +123,16 @@ class ResultsDisplay(QObject):
         w.results.set_analysis(self.view, s.note, self.run.error)
         self.show_step(s.step)
         w.v_note.setText(self._v_note_text())     # its own sentence, in the language shown now
+        if w.output_picker.count() and w.output_picker.itemData(0) is PROGRAM_CHOICE:
+            w.output_picker.setItemText(0, self._program_choice_text())
         if s.progress_text:     # the progress text, in the language shown now
             w.progress_label.setText(translate_text(s.progress_text))
+
+    def retranslate(self):
+        """Everything shown again in the language just installed (the window's LanguageChange)."""
+        if self.state.run is not None:
+            self._show_console()
+        self.restyle()
 
     def _v_note_text(self) -> str:
         return self.tr("What the program printed comes from its own backward, with its own v; "
@@ -171,14 +184,17 @@ class ResultsDisplay(QObject):
     def results_note(self, note: str):
         """Why there is no analysis (core's English): in the status bar, in the UI's language
         (the results panel shows it too)."""
-        self.window.statusBar().showMessage(translate_text(note))
+        self.window.show_status(note)      # kept: said again in the next language
+
+    def _program_choice_text(self) -> str:
+        return self.tr("(the tensor the program differentiates)")
 
     def _fill_output_picker(self, tensors: dict):
         """``tensors``: the run's, name -> :class:`~desktop.view_model.TensorInfo`."""
         picker, current = self.window.output_picker, self.state.output
         picker.blockSignals(True)
         picker.clear()
-        picker.addItem(self.tr("(the tensor the program differentiates)"), PROGRAM_CHOICE)
+        picker.addItem(self._program_choice_text(), PROGRAM_CHOICE)
         for name, t in tensors.items():
             if t.differentiable:
                 picker.addItem(f"{name}  {t.shape}", name)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout
 
@@ -40,23 +40,13 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, window):
         super().__init__(window)
-        self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        # keys handled by widgets rather than by actions
-        native = QKeySequence.SequenceFormat.NativeText
-        clicker = ", ".join(QKeySequence(k).toString(native) for k in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp))
-        rows = shortcut_rows(window) + [
-            (self.tr("Zoom the graph in / out"), "Ctrl++, Ctrl+-"),
-            (self.tr("Presenter mode: next / previous step (a clicker's buttons)"), clicker),
-            (self.tr("Leave presenter mode"), "Esc")]
-        self.table = QTableWidget(len(rows), 2, self)
-        self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])
+        self._window = window
+        self.table = QTableWidget(0, 2, self)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        for r, (text, keys) in enumerate(rows):
-            self.table.setItem(r, 0, QTableWidgetItem(text))
-            self.table.setItem(r, 1, QTableWidgetItem(keys))
+        rows = self._retranslate()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -66,6 +56,28 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(self.table)
         layout.addWidget(buttons)
         self.resize(560, min(720, 90 + 30 * len(rows)))
+
+    def _retranslate(self) -> list[tuple[str, str]]:
+        """Every text in the UI's language (at the start and on LanguageChange); returns the rows."""
+        self.setWindowTitle(self.tr("Keyboard shortcuts"))
+        # keys handled by widgets rather than by actions
+        native = QKeySequence.SequenceFormat.NativeText
+        clicker = ", ".join(QKeySequence(k).toString(native) for k in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp))
+        rows = shortcut_rows(self._window) + [
+            (self.tr("Zoom the graph in / out"), "Ctrl++, Ctrl+-"),
+            (self.tr("Presenter mode: next / previous step (a clicker's buttons)"), clicker),
+            (self.tr("Leave presenter mode"), "Esc")]
+        self.table.setRowCount(len(rows))
+        self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])
+        for r, (text, keys) in enumerate(rows):
+            self.table.setItem(r, 0, QTableWidgetItem(text))
+            self.table.setItem(r, 1, QTableWidgetItem(keys))
+        return rows
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "table"):
+            self._retranslate()
 
     def rows(self) -> list[tuple[str, str]]:
         return [(self.table.item(r, 0).text(), self.table.item(r, 1).text()) for r in range(self.table.rowCount())]

@@ -42,7 +42,7 @@ class CodeEditor(QPlainTextEdit):
         super().__init__(parent)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setTabChangesFocus(False)
-        self.setAccessibleName(self.tr("Program editor"))
+        self.setAccessibleName(self.tr("Program editor"))     # and again on LanguageChange
         self._highlighter = PythonHighlighter(self.document(), is_dark(self.palette()))
         self._line_numbers = LineNumberArea(self)
         self._error_bar = ErrorBar(self)
@@ -101,6 +101,7 @@ class CodeEditor(QPlainTextEdit):
 
         With ``line`` None (an error without a place) only the error bar shows.
         """
+        self._error_shown = (line, col, message)     # said again on LanguageChange
         self._error_cursor = None
         shown = message
         if line is not None:
@@ -124,6 +125,7 @@ class CodeEditor(QPlainTextEdit):
 
     def clear_error(self) -> None:
         """Remove the error mark, the gutter marker and the error bar."""
+        self._error_shown = None
         self._error_cursor = None
         self._error_message = ""
         self._error_bar.hide()
@@ -286,6 +288,10 @@ class CodeEditor(QPlainTextEdit):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._apply_palette()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self.setAccessibleName(self.tr("Program editor"))
+            if getattr(self, "_error_shown", None) is not None:
+                self.set_error(*self._error_shown)
 
     def _apply_palette(self) -> None:
         dark = is_dark(self.palette())

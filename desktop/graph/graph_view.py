@@ -40,7 +40,7 @@ MIN_TEXT_PIXELS = 11.0  # fitting never draws graph text smaller than this on sc
 class GraphView(QGraphicsView):
     """Zoom with Ctrl+wheel or Ctrl+= / Ctrl+- (Ctrl+0 fits), pan by dragging."""
 
-    message = Signal(str)   # something to tell the user (a fold that could not be opened), translated
+    message = Signal(object)   # something to tell the user (a fold that could not be opened): a call making it
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -110,7 +110,7 @@ class GraphView(QGraphicsView):
         if not isinstance(result, dict) or result.get("graph") is None:
             from desktop.i18n.composed import translate_text
             why = (result or {}).get("error") if isinstance(result, dict) else None
-            self.message.emit(translate_text(why) or self.tr("The fold could not be opened."))
+            self.message.emit(lambda: translate_text(why) or self.tr("The fold could not be opened."))
             return
         self.graph_scene.show_open_folds(result["graph"], folds)
         self._settle(centre)
@@ -358,6 +358,8 @@ class GraphView(QGraphicsView):
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.setAccessibleName(self.tr("Computational graph"))
         if getattr(self, "graph_scene", None) is None:   # during construction
             return
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,

@@ -8,8 +8,8 @@
 - :mod:`~desktop.i18n.catalog`: the files, lupdate and lrelease (no Qt import).
 - :mod:`~desktop.i18n.language`: the choice (system / English / 简体中文),
   saved with QSettings, the translators, switching at run time, the menu.
-- :mod:`~desktop.i18n.retranslate`: retranslating windows that already exist (the
-  desktop's own ``tr()`` strings; core's texts are shown again from their template).
+- :mod:`~desktop.i18n.texts`: a widget's texts kept as the calls that make them, set
+  again on ``QEvent.LanguageChange`` (Qt's retranslateUi, as data); nothing shown is read back.
 - :mod:`~desktop.i18n.composed`: ``translate_text(text)``, the texts core composes
   in English (notes, errors, progress) in the UI's language: each is a
   :class:`core.translatable.Text`, whose template is looked up (context

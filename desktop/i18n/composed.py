@@ -21,7 +21,8 @@ A translation that lost a placeholder, or has one of its own, is not used: the
 English is shown instead, so English is always a safe fallback.
 
 A panel keeps the :class:`~core.translatable.Text` it was given and calls
-:func:`translate_text` again on ``QEvent.LanguageChange``.
+:func:`translate_text` again on ``QEvent.LanguageChange`` (nothing here remembers
+what was shown: the owner of a text keeps it).
 
 >>> translate_text("running the program")     # English is installed: the text itself
 'running the program'
@@ -30,7 +31,6 @@ from __future__ import annotations
 
 import re
 import string
-from collections import OrderedDict
 
 from PySide6.QtCore import QCoreApplication
 
@@ -52,28 +52,7 @@ def translate_text(text: str | None, context: str = ANALYSIS) -> str | None:
         shown = str.__str__(text) if found is None else found
     else:
         shown = QCoreApplication.translate(context, text.template if isinstance(text, Text) else text)
-    _remember(shown, text, context)
     return shown
-
-
-# What translate_text showed lately: the string shown -> (the text it came from, its context).
-# A widget set from code that does not retranslate itself (a status bar message) is found
-# here by desktop.i18n.retranslate after a switch, by the exact string, never by a pattern.
-MAX_REMEMBERED = 512
-_shown: OrderedDict[str, tuple[str, str]] = OrderedDict()
-
-
-def _remember(shown: str, text: str, context: str) -> None:
-    _shown[shown] = (text, context)
-    _shown.move_to_end(shown)
-    while len(_shown) > MAX_REMEMBERED:
-        _shown.popitem(last=False)
-
-
-def shown_again(shown: str) -> str | None:
-    """A string :func:`translate_text` showed lately, in the current language (None: not one)."""
-    found = _shown.get(shown)
-    return None if found is None else translate_text(*found)
 
 
 def _filled(text: Text, context: str) -> str | None:

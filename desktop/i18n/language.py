@@ -4,10 +4,11 @@ The choice is ``"system"`` (the default: Chinese when the system's UI languages
 start with a Chinese one, else English), ``"en"`` or ``"zh_CN"``; the Language
 menu saves it with QSettings.  Switching installs the app's translator (the
 .qm built from ``resources/i18n``) and Qt's own (``qtbase_zh_CN.qm``, for the
-buttons of Qt's dialogs), retranslates every open window (see
-:mod:`desktop.i18n.retranslate`) and delivers ``QEvent.LanguageChange`` at
-once, so widgets that rebuild their texts themselves (the console, the
-results) do it before :meth:`LanguageManager.set_choice` returns.
+buttons of Qt's dialogs), and Qt sends ``QEvent.LanguageChange`` to every
+widget.  It is delivered at once, so each widget has set its texts again (its
+``_retranslate()`` or :class:`desktop.i18n.texts.Texts`, from the sources or data
+it keeps) before :meth:`LanguageManager.set_choice` returns.  Nothing shown is
+ever read back.
 """
 from __future__ import annotations
 
@@ -15,10 +16,9 @@ import sys
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QSettings, QTranslator, Signal
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.i18n import catalog
-from desktop.i18n.retranslate import Retranslator, key_renderings, qt_renderings
 
 SYSTEM = "system"
 ENGLISH = catalog.SOURCE_LANGUAGE
@@ -70,9 +70,6 @@ class LanguageManager(QObject):
         self._choice = SYSTEM
         self._language = ENGLISH
         self._translators: list[QTranslator] = []
-        self._retranslator: Retranslator | None = None
-        self._qt_renderings = set(qt_renderings())    # Qt's own strings as each language showed them
-        self._key_renderings = set(key_renderings())  # and the names of keys
 
     def choice(self) -> str:
         """What the user chose: ``"system"``, ``"en"`` or ``"zh_CN"``."""
@@ -102,7 +99,9 @@ class LanguageManager(QObject):
         language = resolve(choice)
         if language != self._language:
             self._language = self._install_translators(language)
-            self._retranslate_windows()
+            # installTranslator posted LanguageChange to every widget: deliver it now, so every
+            # widget has set its texts again when the switch returns.
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
             self.languageChanged.emit(self._language)
         return self._language
 
@@ -133,27 +132,7 @@ class LanguageManager(QObject):
         for translator in translators:
             app.installTranslator(translator)
         self._translators = translators
-        self._qt_renderings.update(qt_renderings())
-        self._key_renderings.update(key_renderings())
         return language
-
-    def _retranslate_windows(self) -> None:
-        app = QCoreApplication.instance()
-        windows = QApplication.topLevelWidgets() if isinstance(app, QApplication) else []
-        if windows:     # at start there are none: the catalogue is read only when needed
-            if self._retranslator is None:
-                messages = [m for language in LANGUAGES if language != ENGLISH
-                            for m in catalog.read_ts(catalog.ts_path(language))]
-                self._retranslator = Retranslator(messages)
-            for rendering in self._qt_renderings:
-                self._retranslator.learn(*rendering)
-            for rendering in self._key_renderings:
-                self._retranslator.learn_key(*rendering)
-            for window in windows:
-                self._retranslator.widget_tree(window)
-        # installTranslator posted LanguageChange to every window: deliver it now, so the
-        # widgets that rebuild their own texts have done so when the switch returns.
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
 
 
 _manager: LanguageManager | None = None
@@ -192,7 +171,10 @@ def language_choices() -> list[tuple[str, str]]:
 def add_language_menu(window: QWidget, before: QMenu | None = None) -> QMenu:
     """A Language menu (System / English / 简体中文) in ``window``'s menu bar, before the
     menu ``before`` (else last); choosing switches at once and is saved."""
-    menu = QMenu(QCoreApplication.translate("LanguageMenu", "Lan&guage"), window)
+    from desktop.i18n.texts import Texts
+    menu = QMenu(window)
+    texts = Texts(menu)         # the menu's texts, set again on each switch
+    texts.bind(menu.setTitle, lambda: QCoreApplication.translate("LanguageMenu", "Lan&guage"))
     if before is not None:
         window.menuBar().insertMenu(before.menuAction(), menu)
     else:
@@ -201,8 +183,9 @@ def add_language_menu(window: QWidget, before: QMenu | None = None) -> QMenu:
     group = QActionGroup(menu)
     group.setExclusive(True)
     current = manager().choice()
-    for choice, text in language_choices():
-        action = QAction(text, menu)
+    for choice, _text in language_choices():
+        action = QAction(menu)
+        texts.bind(action.setText, lambda c=choice: dict(language_choices())[c])
         action.setCheckable(True)
         action.setChecked(choice == current)
         action.setData(choice)

@@ -5,6 +5,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSizePolicy, QTableWidget, QTableWidgetItem
 
+from desktop.i18n.texts import Texts
 from desktop.results.colors import difference_colors
 from desktop.results.values import format_exact, format_number, parse_number, subscript_label
 
@@ -77,7 +78,8 @@ class MatrixTable(QTableWidget):
         self.verticalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
         self.cellClicked.connect(self._activated)
-        self.copy_action = QAction(self.tr("Copy"), self)
+        self.copy_action = QAction(self)
+        Texts(self).bind(self.copy_action.setText, lambda: self.tr("Copy"))     # and on each switch
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.copy_action.triggered.connect(self.copy_selection)

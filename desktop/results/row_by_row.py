@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QPushBut
 
 from desktop.appearance import settings as app_settings
 from desktop.i18n.composed import translate_text
+from desktop.i18n.texts import Texts
 from desktop.results.matrix_table import MatrixTable
 from desktop.results.values import flatten, product
 from desktop.view_model import AnalysisView, view_of
@@ -56,7 +57,8 @@ class RowByRowPanel(QDialog):
 
     def __init__(self, window):
         super().__init__(window)
-        self.setWindowTitle(self.tr("J row by row"))
+        self.texts = Texts(self)        # set again on each switch of language
+        self.texts.bind(self.setWindowTitle, lambda: self.tr("J row by row"))
         self.setModal(False)
         self._window = window
         self._analysis: AnalysisView | None = None
@@ -71,9 +73,12 @@ class RowByRowPanel(QDialog):
         self.step_text = QLabel(self)
         self.step_text.setWordWrap(True)
         self.step_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.next_button = QPushButton(self.tr("Next row"), self)
-        self.all_button = QPushButton(self.tr("All rows"), self)
-        self.restart_button = QPushButton(self.tr("Start again"), self)
+        self.next_button = QPushButton(self)
+        self.all_button = QPushButton(self)
+        self.restart_button = QPushButton(self)
+        self.texts.bind(self.next_button.setText, lambda: self.tr("Next row"))
+        self.texts.bind(self.all_button.setText, lambda: self.tr("All rows"))
+        self.texts.bind(self.restart_button.setText, lambda: self.tr("Start again"))
         buttons = QHBoxLayout()
         for b in (self.next_button, self.all_button, self.restart_button):
             buttons.addWidget(b)
@@ -81,7 +86,9 @@ class RowByRowPanel(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.explain)
         row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Leaf:"), self))
+        leaf_label = QLabel(self)
+        self.texts.bind(leaf_label.setText, lambda: self.tr("Leaf:"))
+        row.addWidget(leaf_label)
         row.addWidget(self.leaf_picker, 1)
         layout.addLayout(row)
         layout.addWidget(self.table, 1)
@@ -107,7 +114,7 @@ class RowByRowPanel(QDialog):
         self.leaf_picker.addItems(analysis.leaf_names)
         self.leaf_picker.blockSignals(False)
         out = analysis.output
-        self.explain.setText(self.tr(
+        self.texts.bind(self.explain.setText, lambda: self.tr(
             "Each row of J is one backward pass: {0}.backward(v) with v = eᵢ (a 1 at element i, 0 elsewhere) "
             "leaves row i of J in .grad, as the tutorials do by hand with x.grad.zero_() between passes.")
             .format(out))
@@ -118,7 +125,7 @@ class RowByRowPanel(QDialog):
         self._rows = [None] * self._n_out()
         self._auto = False
         self._show_rows()
-        self.step_text.setText(self.tr("Press Next row to run the first backward."))
+        self.texts.bind(self.step_text.setText, lambda: self.tr("Press Next row to run the first backward."))
         self.next_button.setEnabled(self._n_out() > 0 and bool(self._analysis and self._analysis.leaves))
         self.all_button.setEnabled(self.next_button.isEnabled())
 
@@ -141,7 +148,9 @@ class RowByRowPanel(QDialog):
         self._job = self._window.host.submit(Job("analyze", source=self._source, output=output, v=v,
                                                  limits=app_settings.load_limits() or None, call=call)).id
         self.next_button.setEnabled(False)
-        self.step_text.setText(self.tr("Running {0}.backward(e{1})...").format(a.output, self._row + 1))
+        running = self._row + 1
+        self.texts.bind(self.step_text.setText,
+                        lambda: self.tr("Running {0}.backward(e{1})...").format(a.output, running))
 
     def all_rows(self):
         self._auto = True
@@ -160,8 +169,9 @@ class RowByRowPanel(QDialog):
         self._job = None
         row = view_of(outcome.analysis)
         if row is None or not row.has_backward:
-            self.step_text.setText(self.tr("This row could not be computed: {0}").format(
-                translate_text(outcome.note) or self.tr("cancelled")))
+            note = outcome.note
+            self.texts.bind(self.step_text.setText, lambda: self.tr("This row could not be computed: {0}").format(
+                translate_text(note) or self.tr("cancelled")))
             self.next_button.setEnabled(True)
             return
         self._fill({leaf.name: leaf.backward for leaf in row.leaves if leaf.backward is not None})
@@ -173,9 +183,9 @@ class RowByRowPanel(QDialog):
         a = self._analysis
         labels = a.output_labels
         name = labels[self._row] if self._row < len(labels) else str(self._row + 1)
-        self.step_text.setText(self.tr("{0}.backward(e{1}) gave {2}.grad = {3}: row {1} of J, the derivatives of "
-                                       "{4}.").format(a.output, self._row + 1, leaf,
-                                                      self._format(grads.get(leaf)), name))
+        values = (a.output, self._row + 1, leaf, self._format(grads.get(leaf)), name)
+        self.texts.bind(self.step_text.setText, lambda: self.tr("{0}.backward(e{1}) gave {2}.grad = {3}: row {1} of "
+                                                                "J, the derivatives of {4}.").format(*values))
         filled = self._row
         self._row += 1
         self._show_rows()

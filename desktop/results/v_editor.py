@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLab
                                QSizePolicy, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from core.naming import element_names
+from desktop.i18n.texts import Texts
 from desktop.results.colors import difference_colors, status_colors
 from desktop.results.matrix_table import fitted_size, needs_horizontal_bar, with_horizontal_bar
 from desktop.results.values import (MINUS, flatten, format_number, grid_labels, grid_shape, parse_number, product,
@@ -66,25 +67,30 @@ class VEditor(QWidget):
         self._invalid: list[tuple[int, int, str]] = []
         self._updating = False
 
+        self.texts = Texts(self)        # set again on each switch of language
         self.title = QLabel(self)
         self.title.setWordWrap(True)
-        self.ones_button = QPushButton(self.tr("All ones"), self)
-        self.ones_button.setToolTip(self.tr("v = 1 everywhere: vᵀJ adds up all rows of J."))
+        self.ones_button = QPushButton(self)
+        self.texts.bind(self.ones_button.setText, lambda: self.tr("All ones"))
+        self.texts.bind(self.ones_button.setToolTip, lambda: self.tr("v = 1 everywhere: vᵀJ adds up all rows of J."))
         self.ones_button.clicked.connect(self.apply_ones)
         self.one_hot_button = QToolButton(self)
-        self.one_hot_button.setText(self.tr("One-hot"))
-        self.one_hot_button.setToolTip(self.tr("1 at one output element, 0 elsewhere: vᵀJ is that row of J."))
+        self.texts.bind(self.one_hot_button.setText, lambda: self.tr("One-hot"))
+        self.texts.bind(self.one_hot_button.setToolTip,
+                        lambda: self.tr("1 at one output element, 0 elsewhere: vᵀJ is that row of J."))
         self.one_hot_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.one_hot_button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.one_hot_menu = QMenu(self.one_hot_button)
         self.one_hot_button.setMenu(self.one_hot_menu)
-        self.random_button = QPushButton(self.tr("Random integers"), self)
-        self.random_button.setToolTip(self.tr("Small random integers from {low} to {high}; each click gives "
-                                              "a new, repeatable choice.").format(low=RANDOM_RANGE[0],
-                                                                                  high=RANDOM_RANGE[1]))
+        self.random_button = QPushButton(self)
+        self.texts.bind(self.random_button.setText, lambda: self.tr("Random integers"))
+        self.texts.bind(self.random_button.setToolTip,
+                        lambda: self.tr("Small random integers from {low} to {high}; each click gives "
+                                        "a new, repeatable choice.").format(low=RANDOM_RANGE[0], high=RANDOM_RANGE[1]))
         self.random_button.clicked.connect(self.apply_random)
-        self.program_button = QPushButton(self.tr("From the program"), self)
-        self.program_button.setToolTip(self.tr("The v the program passes to backward()."))
+        self.program_button = QPushButton(self)
+        self.texts.bind(self.program_button.setText, lambda: self.tr("From the program"))
+        self.texts.bind(self.program_button.setToolTip, lambda: self.tr("The v the program passes to backward()."))
         self.program_button.clicked.connect(self.apply_program)
 
         self.grid = _Grid(self)
@@ -132,8 +138,10 @@ class VEditor(QWidget):
         n = product(self._shape)
         self._labels = list(labels) if labels and len(labels) == n else self._default_labels(name)
         self._program_v = program_v
-        self.title.setText(self.tr("v (the gradient passed to {name}.backward), shaped like {name}: {shape}")
-                           .format(name=name, shape=shape_text(self._shape)))
+        shape_shown = shape_text(self._shape)
+        self.texts.bind(self.title.setText,
+                        lambda: self.tr("v (the gradient passed to {name}.backward), shaped like {name}: {shape}")
+                        .format(name=name, shape=shape_shown))
         rows, cols = grid_shape(self._shape)
         row_names, col_names = grid_labels(self._labels, self._shape)
         self._updating = True
@@ -146,9 +154,10 @@ class VEditor(QWidget):
         self.grid.verticalHeader().setVisible(any(row_names))
         self._updating = False
         if len(self._shape) > 2:
-            self.shape_note.setText(self.tr(
+            dims = len(self._shape)
+            self.texts.bind(self.shape_note.setText, lambda: self.tr(
                 "{name} has {dims} dimensions, shown flattened: each row is one index (i, j, …) of the "
-                "leading dimensions, each column an index of the last one.").format(name=name, dims=len(self._shape)))
+                "leading dimensions, each column an index of the last one.").format(name=name, dims=dims))
             self.shape_note.show()
         else:
             self.shape_note.hide()
@@ -344,3 +353,5 @@ class VEditor(QWidget):
         super().changeEvent(event)
         if event.type() == event.Type.PaletteChange:
             self._validate()
+        elif event.type() == event.Type.LanguageChange and hasattr(self, "message_label"):
+            self._refresh_message()     # its own sentences (the bound texts follow by themselves)

@@ -55,8 +55,7 @@ class NodeInspector(QWidget):
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        self.placeholder = QLabel(self.tr("Step through the backward pass to see what each node "
-                                          "receives, computes and sends."), self)
+        self.placeholder = QLabel(self)
         self.placeholder.setWordWrap(True)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
 
@@ -66,18 +65,10 @@ class NodeInspector(QWidget):
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        captions = {
-            "output": self.tr("Produces"), "inputs": self.tr("Inputs"),
-            "grad_in": self.tr("Gradient arriving"), "local": self.tr("Local derivative"),
-            "saved": self.tr("Saved values used"), "sent": self.tr("Gradient sent"),
-            "implied": self.tr("The forward implies"),
-            "hooks": self.tr("Hooks fired"), "retained": self.tr("retain_grad"),
-            "grad": self.tr(".grad"), "freed": self.tr("Saved tensors"),
-        }
         self.fields: dict[str, QLabel] = {}
         self.captions: dict[str, QLabel] = {}
         for key in ROWS:
-            caption = QLabel(captions[key], body)
+            caption = QLabel(body)
             caption.setStyleSheet("font-weight: bold;")
             caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             field = self._field(body)
@@ -116,7 +107,7 @@ class NodeInspector(QWidget):
             label.setMinimumWidth(1)    # a long word wraps or is cut, never widens the pane
         self._fix_minimum_size()
         self.header.installEventFilter(self)    # its own font changes apart (presenter mode, text size)
-        self.show_step(None)
+        self._retranslate()     # shows no step yet
 
     def eventFilter(self, obj, event) -> bool:
         if obj is self.header and event.type() == QEvent.Type.FontChange:
@@ -165,8 +156,25 @@ class NodeInspector(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:     # presenter mode, the text size
             self._fix_minimum_size()
-        if event.type() == QEvent.Type.LanguageChange and self._step is not None:
-            self.show_step(self._step)   # core's sentences, translated again
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "captions"):
+            self._retranslate()
+
+    def _retranslate(self) -> None:
+        """Every text in the UI's language (at the start and on LanguageChange): the fixed ones here,
+        the step's (core's sentences among them) drawn again from the step kept."""
+        self.placeholder.setText(self.tr("Step through the backward pass to see what each node "
+                                         "receives, computes and sends."))
+        captions = {
+            "output": self.tr("Produces"), "inputs": self.tr("Inputs"),
+            "grad_in": self.tr("Gradient arriving"), "local": self.tr("Local derivative"),
+            "saved": self.tr("Saved values used"), "sent": self.tr("Gradient sent"),
+            "implied": self.tr("The forward implies"),
+            "hooks": self.tr("Hooks fired"), "retained": self.tr("retain_grad"),
+            "grad": self.tr(".grad"), "freed": self.tr("Saved tensors"),
+        }
+        for key, caption in self.captions.items():
+            caption.setText(captions[key])
+        self.show_step(self._step)
 
     # display -------------------------------------------------------------------
     def show_step(self, step: TraceStep | None) -> None:

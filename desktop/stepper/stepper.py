@@ -32,16 +32,11 @@ class StepperBar(QWidget):
 
         icon = self._standard_icon
         sp = QStyle.StandardPixmap
-        self.first_action = self._action(self.tr("First step"), icon(sp.SP_MediaSkipBackward),
-                                         Qt.Key.Key_Home, self.first)
-        self.previous_action = self._action(self.tr("Previous step"), icon(sp.SP_MediaSeekBackward),
-                                            Qt.Key.Key_Left, self.previous)
-        self.play_action = self._action(self.tr("Play"), icon(sp.SP_MediaPlay),
-                                        Qt.Key.Key_Space, self.toggle_play)
-        self.next_action = self._action(self.tr("Next step"), icon(sp.SP_MediaSeekForward),
-                                        Qt.Key.Key_Right, self.next)
-        self.last_action = self._action(self.tr("Last step"), icon(sp.SP_MediaSkipForward),
-                                        Qt.Key.Key_End, self.last)
+        self.first_action = self._action(icon(sp.SP_MediaSkipBackward), Qt.Key.Key_Home, self.first)
+        self.previous_action = self._action(icon(sp.SP_MediaSeekBackward), Qt.Key.Key_Left, self.previous)
+        self.play_action = self._action(icon(sp.SP_MediaPlay), Qt.Key.Key_Space, self.toggle_play)
+        self.next_action = self._action(icon(sp.SP_MediaSeekForward), Qt.Key.Key_Right, self.next)
+        self.last_action = self._action(icon(sp.SP_MediaSkipForward), Qt.Key.Key_End, self.last)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
@@ -57,10 +52,8 @@ class StepperBar(QWidget):
 
         self.speed_combo = QComboBox(self)
         for factor in SPEEDS:
-            self.speed_combo.addItem(self.tr("{0}×").format(f"{factor:g}"), factor)
+            self.speed_combo.addItem("", factor)
         self.speed_combo.setCurrentIndex(SPEEDS.index(1.0))
-        self.speed_combo.setToolTip(self.tr("Playback speed"))
-        self.speed_combo.setAccessibleName(self.tr("Playback speed"))
         self.speed_combo.currentIndexChanged.connect(self._speed_changed)
         layout.addWidget(self.speed_combo)
 
@@ -71,7 +64,20 @@ class StepperBar(QWidget):
         layout.addWidget(self.label, 1)
         self._speed_changed()
         self._size_icons()
-        self._refresh()
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        """Every text in the UI's language (at the start and on LanguageChange)."""
+        for action, text in ((self.first_action, self.tr("First step")),
+                             (self.previous_action, self.tr("Previous step")),
+                             (self.next_action, self.tr("Next step")), (self.last_action, self.tr("Last step"))):
+            action.setText(text)
+            action.setToolTip(f"{text} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        for i, factor in enumerate(SPEEDS):
+            self.speed_combo.setItemText(i, self.tr("{0}×").format(f"{factor:g}"))
+        self.speed_combo.setToolTip(self.tr("Playback speed"))
+        self.speed_combo.setAccessibleName(self.tr("Playback speed"))
+        self._refresh()      # the play action and the label
 
     def _size_icons(self) -> None:
         # Icons grow with the font, so a presenter's large font keeps the buttons in proportion.
@@ -83,6 +89,8 @@ class StepperBar(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self._size_icons()
+        elif event.type() == QEvent.Type.LanguageChange and hasattr(self, "last_action"):
+            self._retranslate()
         elif event.type() == QEvent.Type.PaletteChange and hasattr(self, "last_action"):
             sp = QStyle.StandardPixmap
             for action, pixmap in ((self.first_action, sp.SP_MediaSkipBackward),
@@ -108,11 +116,11 @@ class StepperBar(QWidget):
         painter.end()
         return QIcon(tinted)
 
-    def _action(self, text: str, icon, key, slot) -> QAction:
-        action = QAction(icon, text, self)
+    def _action(self, icon, key, slot) -> QAction:
+        """An action of the bar (its texts: _retranslate)."""
+        action = QAction(icon, "", self)
         action.setShortcut(QKeySequence(key))
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setToolTip(f"{text} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
         action.triggered.connect(slot)
         return action
 

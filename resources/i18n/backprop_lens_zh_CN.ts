@@ -278,10 +278,6 @@
 <context>
     <name>FileActions</name>
     <message>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
         <source>Backprop Lens</source>
         <translation>Backprop Lens</translation>
     </message>

@@ -21,7 +21,6 @@ import resources
 from core.explain import explain, translatable_texts
 from desktop.i18n import catalog, language
 from desktop.i18n.explain_strings import explain_sentences
-from desktop.i18n.retranslate import Retranslator, key_renderings
 from tests.windows import open_window
 
 REPO = Path(__file__).resolve().parents[2]
@@ -312,26 +311,21 @@ def test_the_choice_is_saved_and_used_at_the_next_start(ui):
         language.set_language("fr")
 
 
-def test_retranslating_known_texts_with_values_in_them(ui):
-    retranslator = Retranslator(catalog.read_ts(catalog.ts_path(ZH)))
+def test_a_widget_sets_its_texts_again_from_what_it_keeps(qtbot, ui):
+    """No shown string is read back: the step bar keeps its step and names, and says them again."""
+    from desktop.stepper.stepper import StepperBar
+    bar = StepperBar()
+    qtbot.addWidget(bar)
+    bar.set_step_names(["SumBackward0", "AddBackward0", "MulBackward0"] + ["AccumulateGrad"] * 4)
+    bar.set_count(7)
+    bar.set_step(2)
+    assert bar.label.text() == "step 3 of 7: MulBackward0"
     language.set_language(ZH, save=False)
-    assert retranslator.text("step 3 of 7: MulBackward0") == "第 3/7 步：MulBackward0"
-    assert retranslator.text("step 3 of 7") == "第 3/7 步"
-    assert retranslator.text("Next step (Right)") == "下一步 (右方向)"      # Qt names the key in Chinese too
-    for rendering, key in key_renderings():
-        retranslator.learn_key(rendering, key)                              # as the language switch does
-    assert retranslator.text("&File") == "文件(&F)"
-    assert retranslator.text("x  [2, 2]") is None                     # data is left alone
-    assert retranslator.text("Untitled[*] — Backprop Lens") == "未命名[*] — Backprop Lens"
-    assert retranslator.text("lesson.py[*] — Backprop Lens") == "lesson.py[*] — Backprop Lens"
-    joined = ("Backprop Lens did not close normally last time. Unsaved work on a.py from 22:07 was kept. "
-              "(2 more after this one.)")
-    assert retranslator.text(joined) == ("Backprop Lens 上次没有正常关闭。已保留 22:07 时对 a.py 未保存的工作。"
-                                         " （之后还有 2 个。）")
+    assert bar.label.text() == "第 3/7 步：MulBackward0"
+    assert bar.next_action.toolTip() == "下一步 (右方向)"        # Qt names the key in Chinese too
     language.set_language("en", save=False)
-    assert retranslator.text("第 3/7 步：MulBackward0") == "step 3 of 7: MulBackward0"
-    assert retranslator.text("文件(&F)") == "&File"
-    assert retranslator.text("下一步 (右方向)") == "Next step (Right)"
+    assert bar.label.text() == "step 3 of 7: MulBackward0"
+    assert bar.next_action.toolTip() == "Next step (Right)"
 
 
 # -- the window ------------------------------------------------------------------------------

@@ -110,15 +110,14 @@ def test_a_runtime_error_is_explained_in_chinese_and_follows_a_switch(qtbot, ui)
 
 
 def test_a_status_bar_message_from_core_follows_a_switch_by_its_text_not_a_pattern(qtbot, ui):
-    """Code that shows a core text once (the status bar) is retranslated from the Text it showed."""
+    """The window keeps the Text its status bar says (show_status) and says it again after a switch."""
     from core.analysis import AnalysisError, analyze
     language.set_language(ZH, save=False)
     window = open_window(qtbot, WRONG_BACKWARD)
     with pytest.raises(AnalysisError) as error:
         analyze(WRONG_BACKWARD, grad_tensor=[1, 2, 3], pytorch="off")
     note = str(error.value)
-    from desktop.i18n import translate_text
-    window.statusBar().showMessage(translate_text(note))
+    window.show_status(note)
     zh = window.statusBar().currentMessage()
     assert note == "v has shape [3] but out has shape []: they must be the same"
     assert zh == "v 的形状是 [3]，而 out 的形状是 []：两者必须相同"
