@@ -50,7 +50,9 @@ def test_settling_outside_an_analysis_freezes_nothing():
 
 
 @needs_gc
-def test_the_garbage_an_analysis_froze_is_collected_when_the_next_one_begins():
+def test_the_garbage_an_analysis_froze_is_collected_when_the_next_one_begins(monkeypatch):
+    from core.analysis import collector
+    monkeypatch.setattr(collector, "GROWTH", 0)      # any growth: as after a large analysis
     with analysis_gc():
         cell = _Cell()
         cell.me = cell          # a cycle: only the collector frees it
@@ -238,3 +240,26 @@ def test_the_capture_run_settles_every_so_many_operations_while_its_tape_keeps_t
     for _ in range(4):
         settler.on_apply(None, (), {}, None)
     assert len(settled) == 2
+
+
+@needs_gc
+def test_a_small_analysis_does_not_make_the_next_one_walk_every_object(monkeypatch):
+    """A full pass walks the whole process (0.1 s with torch loaded; seconds in a test process): the next
+    analysis starts with one only when those before it froze GROWTH objects more than the process keeps."""
+    from core.analysis import collector
+    source = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x * x).sum().backward()\n"
+    full = []
+    collect = gc.collect
+
+    def counting(generation=2):
+        if generation == 2:
+            full.append(1)
+        return collect(generation)
+    monkeypatch.setattr(gc, "collect", counting)
+    for _ in range(4):
+        analyse_source(source, pytorch="off")
+    assert full == []
+    monkeypatch.setattr(collector, "GROWTH", -1)    # as after a large analysis: the next starts with a pass
+    analyse_source(source, pytorch="off")
+    analyse_source(source, pytorch="off")
+    assert len(full) == 1
