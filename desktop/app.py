@@ -84,12 +84,12 @@ def _show_path(app, window, leaf: str, row: int, column: int, n: int, timeout_ms
     QTimer.singleShot(timeout_ms, loop.quit)
     window.show_paths_of(leaf, row, column)
     loop.exec()
-    result = window._paths_result or {}
+    listed = window.listed_paths()
     if not window.show_path(n):
-        total = len(result.get("paths") or [])
         where = f"entry {row + 1}, {column + 1} of {leaf}"
-        print(f"backprop-lens: --path: {where} has {total} path{'s' * (total != 1)} listed, not path {n + 1}"
-              if result else f"backprop-lens: --path: no paths for {where} (is it an entry of J?)", file=sys.stderr)
+        print(f"backprop-lens: --path: {where} has {len(listed)} path{'s' * (len(listed) != 1)} listed, not path "
+              f"{n + 1}" if listed is not None else f"backprop-lens: --path: no paths for {where} (is it an entry of "
+              f"J?)", file=sys.stderr)
         return False
     return True
 

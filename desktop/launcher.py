@@ -49,7 +49,7 @@ _THEMES = ("system", "light", "dark")   # desktop.appearance.theme.THEMES, witho
 def _path(text: str) -> tuple[str, int, int, int]:
     """``x:1:2`` (or ``x:1:2:3``) as ("x", 0, 1, 0) (or ("x", 0, 1, 2)): 0-based row, column and path."""
     import argparse
-    leaf, *numbers = text.rsplit(":", 3) if text.count(":") >= 3 else text.rsplit(":", 2)
+    leaf, *numbers = text.split(":")
     if not (leaf and len(numbers) in (2, 3) and all(n.isdigit() and int(n) >= 1 for n in numbers)):
         raise argparse.ArgumentTypeError(f"{text!r} is not LEAF:ROW:COLUMN[:N] with whole numbers from 1 "
                                          "(e.g. x:1:2)")

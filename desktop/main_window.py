@@ -410,10 +410,14 @@ class MainWindow(QMainWindow):
         if n is not None:
             self.show_path(n)
 
+    def listed_paths(self) -> list | None:
+        """The paths the Paths tab lists (core's records), or None when the service has listed none."""
+        return None if self._paths_result is None else self._paths_result.get("paths") or []
+
     def show_path(self, n: int) -> bool:
         """Mark path ``n`` (0 is the first) of the entry the Paths tab lists on the graph; False when
         there is no such path (yet)."""
-        paths = (self._paths_result or {}).get("paths") or []
+        paths = self.listed_paths() or []
         if not 0 <= n < len(paths):
             return False
         self.graph.highlight_path(paths[n]["steps"])

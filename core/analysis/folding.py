@@ -31,6 +31,8 @@ order comes from the nodes' order and the edges' order, never from a hash).
 """
 from __future__ import annotations
 
+from core.graph_json import module_chain
+
 NODE_BUDGET = 60      # a graph with more nodes than this is folded
 MIN_REPEATS = 3       # a run of fewer identical segments stays as it is
 MAX_PERIOD = 8        # a repetition of up to this many segments is recognised
@@ -128,20 +130,11 @@ def fold_graph(graph: dict, budget: int = NODE_BUDGET, expanded=()) -> dict:
     return folded
 
 
-def _chain(mid, modules: dict) -> list:
-    """A module call's id and those of the calls it runs in, innermost first."""
-    chain = []
-    while mid is not None and mid in modules and len(chain) <= len(modules):
-        chain.append(mid)
-        mid = modules[mid].get("parent")
-    return chain
-
-
 def _common_call(mids: list, modules: dict):
     """The innermost module call every one of ``mids`` runs in (None when one runs in none)."""
     common = None
     for mid in dict.fromkeys(mids):
-        chain = _chain(mid, modules)
+        chain = module_chain(mid, modules)
         if not chain:
             return None
         if common is None:
@@ -174,7 +167,7 @@ def _used_calls(shown: list, modules: dict) -> list:
     they run in (a call whose nodes are all folded away has no box)."""
     used = set()
     for n in shown:
-        used.update(_chain(n.get("module"), modules))
+        used.update(module_chain(n.get("module"), modules))
     return [dict(m) for m in modules.values() if m["id"] in used]
 
 

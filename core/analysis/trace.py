@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.graph_layout import HEIGHT, NODESEP, RANKSEP
+from core.graph_json import HEIGHT, NODESEP, RANKSEP, module_chain
 from core.analysis.folding import fold_graph
 from core.analysis.verdict import compare
 from core.autograd import engine
@@ -215,6 +215,7 @@ class TraceRecorder:
         self.names = names
         self.steps: list[BackwardStep] = []
         self._open = {}
+        self._locals = {}     # _local's derivations, by kind of node
         self._pending_hooks = []    # tensor hooks and retain_grad run before their node's step opens
         self._pending_retain = []
         self.done = False
@@ -284,10 +285,9 @@ class TraceRecorder:
         meta = getattr(fn, "_in_meta", None) or ()
         key = (kind, id(op), tuple(None if m is None else tuple(m[0]) for m in meta),
                tuple(nxt is not None for nxt, _ in fn.next_functions))
-        cache = self.__dict__.setdefault("_locals", {})
-        local = cache.get(key)
+        local = self._locals.get(key)
         if local is None:
-            local = cache[key] = node_local(fn)
+            local = self._locals[key] = node_local(fn)
         return local
 
     @staticmethod
@@ -506,12 +506,8 @@ def _clusters(G, graph) -> list:
     for n in graph["nodes"]:
         if n.get("module") is not None:
             members.setdefault(n["module"], []).append(n["id"])
-    used = set()
     by_id = {m["id"]: m for m in modules}
-    for mid in members:
-        while mid is not None and mid not in used:
-            used.add(mid)
-            mid = (by_id.get(mid) or {}).get("parent")
+    used = {c for mid in members for c in module_chain(mid, by_id)}
     subgraphs, out = {}, []
     for m in modules:   # parents begin before their children: they come first
         if m["id"] not in used:

@@ -13,18 +13,11 @@ straight.
 
 from __future__ import annotations
 
+from core.graph_json import module_chain
+
 COLLAPSED_PREFIX = "box:"
 COLLAPSED_W, COLLAPSED_H = 150.0, 43.2   # points: the collapsed node (dot's height for a node)
 TITLE_BAND = 24.0   # points: the collapsed node sits this far down its box (where the first nodes were)
-
-
-def module_chain(mid, modules: dict) -> list:
-    """``mid`` and the ids of the calls it runs in, innermost first."""
-    chain = []
-    while mid is not None and mid in modules and len(chain) <= len(modules):
-        chain.append(mid)
-        mid = modules[mid].get("parent")
-    return chain
 
 
 def collapse_calls(graph: dict, collapsed) -> dict:

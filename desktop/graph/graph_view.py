@@ -109,7 +109,7 @@ class GraphView(QGraphicsView):
         self._fold_job = None
         if not isinstance(result, dict) or result.get("graph") is None:
             from desktop.i18n.composed import translate_text
-            why = (result or {}).get("error") if isinstance(result, dict) else None
+            why = result.get("error") if isinstance(result, dict) else None
             self.message.emit(lambda: translate_text(why) or self.tr("The fold could not be opened."))
             return
         self.graph_scene.show_open_folds(result["graph"], folds)

@@ -17,7 +17,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPain
                            QPainterPathStroker, QPalette, QPen, QPolygonF)
 from PySide6.QtWidgets import QGraphicsItem
 
-from core.graph_layout import NODESEP
+from core.graph_json import NODESEP
 from desktop.graph.format import format_shape, format_value
 from desktop.graph.summary import describe, value_or_summary
 

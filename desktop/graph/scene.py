@@ -15,7 +15,8 @@ from PySide6.QtCore import QCoreApplication, QRectF
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsTextItem
 
-from desktop.graph.boxes import collapse_calls, module_chain
+from core.graph_json import module_chain
+from desktop.graph.boxes import collapse_calls
 from desktop.graph.items import (CURRENT, PENDING, VISITED, EdgeItem, EdgeLabelItem, GraphStyle, ModuleBoxItem,
                                  NodeItem)
 from desktop.graph.replay import BackwardReplay
