@@ -77,6 +77,7 @@ from core.analysis.trace import ExpandError, expand_folds
 from core.export import graph_svg, html_report, latex_document
 from core.frames import MAX_ANSWER_BYTES, MAX_JOB_BYTES, FrameError, read_frame, write_frame
 from core.interp.limits import Limits, LimitsError
+from core.ops import native
 from core.report_json import finite_json, run_to_json
 from core.symbolic.jacobian import Cancelled
 from core.translatable import _T
@@ -291,6 +292,8 @@ class _Service:
     def handle(self, job: dict):
         kind = job.get("kind")
         if kind == "warmup":
+            # the engine's C file, compiled now if this machine has not yet (about a second, once)
+            threading.Thread(target=native.chain, daemon=True, name="native-build").start()
             if os.environ.get("BACKPROP_LENS_PYTORCH", "on") != "off":
                 # real PyTorch, the fourth witness, once it has loaded; the app is told then
                 pytorch.preload(lambda: self.conn.send(("pytorch-loaded",)))

@@ -115,6 +115,10 @@ fi
 i18n="$("$VENV/bin/python" -m desktop.i18n build)" || { say "building the translations failed" >&2; exit 1; }
 case "$i18n" in *"i18n: built"*) say "built the translations (${i18n##* })" ;; esac
 
+# The engine's one compiled piece (core/ops/native.py: exact float32 matrix products at speed), built
+# into the user's cache now rather than on first use; without a C compiler the engine goes on without it.
+"$VENV/bin/python" -m core.ops.native >/dev/null 2>&1 || say "no C compiler: large float32 products will be summed by numpy's BLAS (python -m core.ops.native says why)"
+
 torch_installed() {
     "$VENV/bin/python" - "$TORCH_VERSION" <<'PY' 2>/dev/null
 import sys

@@ -108,6 +108,7 @@ def test_the_wheel_ships_the_compiled_translation(wheel, tmp_path, qapp):
 def test_the_wheel_has_the_packages_and_lessons_but_no_screenshots(wheel):
     names = wheel.namelist()
     assert "core/cli.py" in names and "desktop/launcher.py" in names and "resources/lessons/01_blitz_mean.py" in names
+    assert "core/ops/fma_chain.c" in names                          # compiled on first use (core/ops/native.py)
     assert (REPO / "resources" / "screenshots").is_dir()           # they are in the repository...
     assert not [n for n in names if "screenshots" in n]             # ...and not in the wheel
     assert not [n for n in names if n.startswith(("tests/", "scripts/", "bench/"))]

@@ -21,22 +21,28 @@ of more than six products), which round a few elements differently; the first ar
 way here, the second as MKL sums them on an AMD CPU with AVX2 (:func:`_sse_mv`, measured there; one
 output of the few past the last whole four, in an order not found, by numpy's BLAS).
 
-The chain has to be followed product by product: about 8 us per step along ``k`` and 3 ns per
-multiply-add in numpy, so products that would take more than :data:`EXACT_SECONDS` (a 64x1000 @
-1000x100, or a 1x2000 @ 2000x3) are handed to numpy's BLAS instead (a hundred times faster, and
-within a few units in the last place).  float64 always goes to numpy's BLAS.
+The chain has to be followed product by product.  The engine's one compiled piece
+(:mod:`core.ops.native`, built on first use with the machine's C compiler) follows it at the CPU's
+speed (a 64x1000 @ 1000x100 in 0.4 ms), up to :data:`NATIVE_SECONDS` of work per product.  Without
+it numpy follows it at about 8 us per step along ``k`` and 3 ns per multiply-add, so products that
+would take more than :data:`EXACT_SECONDS` (a 64x1000 @ 1000x100, or a 1x2000 @ 2000x3) are
+handed to numpy's BLAS instead (a hundred times faster, and within a few units in the last place).
+float64 always goes to numpy's BLAS.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from core.ops import drift
+from core.ops import drift, native
 from core.ops.vecmath import fma
 
 KC = 384                # MKL's block along k
 EXACT_SECONDS = 0.002   # the longest a product may take to follow exactly; longer ones use numpy's BLAS
 _STEP = 8e-6            # numpy's cost per step along k (a few array operations)
 _MAC = 3e-9             # and per multiply-add
+NATIVE_SECONDS = 0.05   # the longest a product may take to follow exactly in the compiled chain
+_NATIVE_MAC = {3: 1e-10, 2: 1e-10, 1: 2e-9}     # its cost per multiply-add by version (measured: 0.06, 0.07, 1.5 ns)
+_NATIVE_CALL = 2e-6     # and per call (one per matrix of a batch and block of k)
 
 _F32 = np.float32
 _F64 = np.float64
@@ -65,7 +71,12 @@ def exact(a, b) -> bool:
     m, k, n = a.shape[-2], a.shape[-1], b.shape[-1]
     if (m == 1) != (n == 1) or (m == n == 1 and k > KC):
         return False
-    batch = int(np.prod(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]), dtype=np.int64))
+    batch = 1 if a.ndim == b.ndim == 2 else \
+        int(np.prod(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]), dtype=np.int64))
+    kernel = native.chain()
+    if kernel is not None:
+        calls = batch * len(k_blocks(k))
+        return calls * _NATIVE_CALL + batch * m * n * k * _NATIVE_MAC[kernel.level] <= NATIVE_SECONDS
     return k * _STEP + batch * m * n * k * _MAC <= EXACT_SECONDS
 
 
@@ -266,8 +277,7 @@ def matmul(a, b, bias=None):
     if bias is not None and a.ndim == b.ndim == 2 and a.shape[0] == b.shape[1] == 1 and 2 <= a.shape[1] <= KC \
             and exact(a, b) and np.asarray(bias).dtype == _F32 and not drifted:
         # a dot plus a bias: one chain that starts from the bias
-        return _chain(a, b, a.astype(_F64), b.astype(_F64), 0, a.shape[1], (1, 1),
-                      np.asarray(bias, _F32).reshape(1, 1))
+        return _chain(a, b, 0, a.shape[1], (1, 1), np.asarray(bias, _F32).reshape(1, 1))
     if drifted or not exact(a, b) or (bias is not None and np.asarray(bias).dtype != _F32):
         marked = drifted or a.shape[-1] > KC
         # OpenBLAS's transposed kernel rounds unlike MKL more often; once the result is marked as
@@ -282,14 +292,34 @@ def matmul(a, b, bias=None):
             drift.mark(out)
         return out
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
-    a64 = a.astype(_F64)
-    b64 = b.astype(_F64)
+    kernel = native.chain()
+    if kernel is not None:
+        return _follow(kernel, a, b, shape, bias)
     out = None if bias is None else np.broadcast_to(np.asarray(bias, _F32), shape).copy()
     start = 0
     for size in k_blocks(a.shape[-1]):
-        part = _chain(a, b, a64, b64, start, start + size, shape)
+        part = _chain(a, b, start, start + size, shape)
         out = part if out is None else out + part
         start += size
+    return out
+
+
+def _follow(kernel, a, b, shape, bias):
+    """``a @ b`` (plus ``bias``) in MKL's blocks, each matrix of the batch in one call of the compiled
+    kernel (:mod:`core.ops.native`)."""
+    blocks = k_blocks(a.shape[-1])
+    out = np.empty(shape, _F32)
+    if bias is not None:
+        out[...] = bias
+    batch = shape[:-2]
+    if not batch:
+        kernel.gemm(a, np.ascontiguousarray(b, _F32), out, blocks, bias is not None)
+        return out
+    left = np.broadcast_to(a, batch + a.shape[-2:])
+    right = np.broadcast_to(b, batch + b.shape[-2:])
+    scratch = np.empty(shape[-2:], _F32)
+    for index in np.ndindex(*batch):
+        kernel.gemm(left[index], np.ascontiguousarray(right[index], _F32), out[index], blocks, bias is not None, scratch)
     return out
 
 
@@ -309,7 +339,22 @@ def bmm(a, b):
 _CHUNK = 32             # steps between the checks for a double rounding
 
 
-def _chain(a, b, a64, b64, start, stop, shape, acc=None):
+def _chain(a, b, start, stop, shape, acc=None):
+    """The fused multiply-add chain over ``k`` in ``[start, stop)``, from zero (or ``acc``), in float32:
+    compiled (:mod:`core.ops.native`) where it could be built, else :func:`_numpy_chain`."""
+    kernel = native.chain()
+    if kernel is None:
+        return _numpy_chain(a, b, a.astype(_F64), b.astype(_F64), start, stop, shape, acc)
+    out = np.zeros(shape, _F32) if acc is None else np.ascontiguousarray(np.broadcast_to(acc, shape), _F32).copy()
+    batch = shape[:-2]
+    left = np.broadcast_to(a[..., :, start:stop], batch + (shape[-2], stop - start))
+    right = np.broadcast_to(b[..., start:stop, :], batch + (stop - start, shape[-1]))
+    for index in np.ndindex(*batch):    # the kernel reads a in any layout; b it wants row by row
+        kernel(left[index], np.ascontiguousarray(right[index], _F32), out[index])
+    return out
+
+
+def _numpy_chain(a, b, a64, b64, start, stop, shape, acc=None):
     """The fused multiply-add chain over ``k`` in ``[start, stop)``, from zero (or ``acc``), in float32.
 
     Each step rounds the exact double ``a*b + acc`` to float32, which is the FMA's single rounding

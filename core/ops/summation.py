@@ -42,9 +42,11 @@ Integers, booleans and other dtypes keep numpy's (exact, or not modelled) sum.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from core.ops import drift
+from core.ops import drift, native
 
 # NOTE: these constants describe the machine PyTorch's results were recorded on
 # (torch.backends.cpu.get_cpu_capability() == "AVX512", torch.get_num_threads() == 2).
@@ -191,6 +193,17 @@ def _coalesce(sizes, ins, outs):
     return sizes[:n], ins[:n], outs[:n]
 
 
+@functools.lru_cache(maxsize=256)
+def _plan(shape, strides, esize, out_strides):
+    """The iteration order and coalesced geometry of a reduction, by the input's shape and strides
+    (bytes) and the output's strides: a training loop sums the same shapes every step."""
+    ins = [s // esize for s in strides]
+    perm = _iteration_order(shape, ins, out_strides)
+    sizes, cins, couts = _coalesce([shape[p] for p in perm], [ins[p] for p in perm],
+                                   [out_strides[p] for p in perm])
+    return tuple(perm), tuple(sizes), tuple(s * esize for s in cins), tuple(s * esize for s in couts)
+
+
 class _Geometry:
     """A reduction as PyTorch iterates it: ``values`` holds the input with its axes in
     iteration order, slowest first (so ``values.shape == sizes[::-1]``)."""
@@ -201,13 +214,9 @@ class _Geometry:
     @classmethod
     def build(cls, a, out_strides):
         esize = a.itemsize
-        shape = a.shape
-        ins = [s // esize for s in a.strides]
-        perm = _iteration_order(shape, ins, out_strides)
-        sizes, cins, couts = _coalesce([shape[p] for p in perm], [ins[p] for p in perm],
-                                       [out_strides[p] for p in perm])
+        perm, sizes, ins, outs = _plan(a.shape, a.strides, esize, tuple(out_strides))
         values = a.transpose(perm[::-1]).reshape(sizes[::-1])
-        return cls(values, sizes, [s * esize for s in cins], [s * esize for s in couts], esize), perm
+        return cls(values, list(sizes), list(ins), list(outs), esize), list(perm)
 
     def reduced(self, d):
         return self.outs[d] == 0 and self.sizes[d] > 1
@@ -339,14 +348,22 @@ def _column_sums(block, size0, size1, in0, in1):
     with the kernel PyTorch picks from the strides (bytes) of dims 0 and 1."""
     esize = block.itemsize
     lanes = VECTOR_BYTES // esize
-    if in0 == esize and size0 >= lanes:
-        return _vector_inner_sum(block, lanes)
-    if in1 == esize and size1 >= lanes:
+    inner = in0 == esize and size0 >= lanes
+    if inner:
+        cascade_cols = 0
+    elif in1 == esize and size1 >= lanes:
         cascade_cols = size1 // (OUTER_ROWS * lanes) * OUTER_ROWS * lanes
     elif in0 < in1:
         cascade_cols = 0
     else:
         cascade_cols = size1 // OUTER_ROWS * OUTER_ROWS
+    kernel = native.chain() if block.dtype == np.float32 and block.size else None
+    if kernel is not None:      # the same additions in C (core/ops/native.py), column by column
+        out = kernel.column_sums(block, lanes if inner else 0, cascade_cols)
+        if out is not None:
+            return out
+    if inner:
+        return _vector_inner_sum(block, lanes)
     if cascade_cols == 0:
         return _row_sum(block)
     if cascade_cols == size1:

@@ -28,7 +28,7 @@ from decimal import Decimal, localcontext
 
 import numpy as np
 
-from core.ops import drift
+from core.ops import drift, native
 
 _F = np.float32
 _F64 = np.float64
@@ -41,7 +41,9 @@ _F64 = np.float64
 def fma(a, b, c, normal=False):
     """``a * b + c`` rounded once to float32, as the FMA instruction rounds it.
 
-    The product of two float32 numbers is exact in float64 and the sum is rounded once there;
+    Where the engine's compiled piece could be built (:mod:`core.ops.native`) the instruction itself
+    computes it, for float32 operands that are each one number or an array of the result's shape.
+    Otherwise: the product of two float32 numbers is exact in float64 and the sum is rounded once there;
     rounding that double to float32 is then right except where the double lands exactly on a
     float32 rounding midpoint (or where the result is subnormal in float32, which ``normal=True``
     rules out).  Only those rare elements are redone with the sum rounded to odd (the sum's
@@ -51,6 +53,11 @@ def fma(a, b, c, normal=False):
         out = np.add(np.multiply(a, b, dtype=_F), c, dtype=_F)
         drift.mark(out)
         return out
+    kernel = native.chain()
+    if kernel is not None:      # the CPU's own FMA (core/ops/native.py), where the operands allow
+        out = kernel.fma(np.asarray(a), np.asarray(b), np.asarray(c))
+        if out is not None:
+            return out
     s = np.multiply(a, b, dtype=_F64)
     s += c
     redo = (s.view(np.int64) & 0x1FFFFFFF) == 0x10000000
