@@ -125,8 +125,8 @@ KNOWN_FAILURES: dict[str, str] = {
     "pttut_polynomial_nn": MACHINE_DEPENDENT,
     "pttut_polynomial_optim": MACHINE_DEPENDENT,
     "pttut_polynomial_tensor": MACHINE_DEPENDENT,
-    "morvan_503_dropout":
-        "float32 rounding differs (matmul too large to follow MKL's order in time: numpy's BLAS adds the products in another order)",
+    "morvan_503_dropout":   # its 20x300 @ 300x300 products are followed now; the last layer's weight gradient is not
+        "float32 rounding differs (a matrix times a vector of more than six products: MKL's gemv order is not modelled)",
     "handbook_3_3_rnn":
         "float32 rounding differs (recurrent layers, batch norm, softmax backward: PyTorch's fused CPU kernels)",
     "yunjey_pytorch_basics": RECORDED_ON_AVX2,
