@@ -424,7 +424,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
             return
         for k, t in hits:
             if accumulate:
-                before = None if var._grad is None else np.array(var._grad._data, copy=True)
+                before = None if var._grad is None or rec is None else np.array(var._grad._data, copy=True)
                 accumulate_grad(var, g, create_graph)
                 if rec is not None:
                     rec.accumulate(fn, var, before, g)
@@ -433,7 +433,8 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
         return
     if accumulate:
         before = var._grad
-        before_value = None if before is None else np.array(before._data, copy=True)
+        # what .grad held before, for the trace only (a copy: the accumulation is in place)
+        before_value = None if before is None or rec is None else np.array(before._data, copy=True)
         accumulate_grad(var, g, create_graph)
         if rec is not None:
             rec.accumulate(fn, var, before_value, g)

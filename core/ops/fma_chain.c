@@ -4,7 +4,7 @@
  * once to float32, the order MKL's sgemm sums a block of products in (core/ops/gemm.py).  Every
  * version computes exactly that chain for every element; they differ only in how many elements
  * they carry at once: AVX-512F (up to 8 x 16 elements of two rows held in registers along the whole
- * chain), AVX2+FMA (8 x 8 of one row), and C99's fmaf, picked by the CPU at run time (fma_chain_level).
+ * chain), AVX2+FMA (6 x 8 of two rows), and C99's fmaf, picked by the CPU at run time (fma_chain_level).
  * a is m x k with any strides (a[i][p] is a[i * sa0 + p * sa1]); b (k x n) and acc (m x n) are
  * row-major and contiguous.  Also one fused multiply-add per
  * element of three vectors (fma_f32). */
@@ -48,7 +48,8 @@ static void chain_plain(const float *a, long sa0, long sa1, const float *b, floa
     }
 #define STEP512(v)                                                                                    \
     if (NV > v) {                                                                                     \
-        const __m512 bv = _mm512_maskz_loadu_ps(MASK512(v), brow + 16 * v);                           \
+        __m512 bv = _mm512_maskz_loadu_ps(MASK512(v), brow + 16 * v);                                 \
+        __asm__("" : "+v"(bv)); /* one load for both rows: kept from being folded into each FMA */    \
         s##v = _mm512_fmadd_ps(x0, bv, s##v);                                                         \
         if (R > 1)                                                                                    \
             t##v = _mm512_fmadd_ps(x1, bv, t##v);                                                     \
@@ -113,50 +114,85 @@ static void chain_avx512(const float *a, long sa0, long sa1, const float *b, flo
     }
 }
 
-/* The same with eight lanes and one row at a time (AVX2 has 16 vector registers): its masked loads
- * and stores take the mask as a vector. */
-#define MASK256(v) ((v) == NV - 1 ? last : all)
-#define LOAD256(v) if (NV > v) s##v = _mm256_maskload_ps(row + 8 * v, MASK256(v));
-#define STEP256(v) if (NV > v) s##v = _mm256_fmadd_ps(x, _mm256_maskload_ps(brow + 8 * v, MASK256(v)), s##v);
-#define STORE256(v) if (NV > v) _mm256_maskstore_ps(row + 8 * v, MASK256(v), s##v);
+/* The same with eight lanes: AVX2 has 16 vector registers, so two rows of up to 6 vectors (48
+ * columns) each; its masked loads and stores take the mask as a vector. */
+#define FOR6(X) X(0) X(1) X(2) X(3) X(4) X(5)
+/* whole vectors load and store plainly: a masked move is slower on some CPUs even with every lane on */
+#define LD256(p, v) ((v) == NV - 1 ? _mm256_maskload_ps((p), last) : _mm256_loadu_ps(p))
+#define ST256(p, v, x)                                                                                \
+    do {                                                                                              \
+        if ((v) == NV - 1)                                                                            \
+            _mm256_maskstore_ps((p), last, (x));                                                      \
+        else                                                                                          \
+            _mm256_storeu_ps((p), (x));                                                               \
+    } while (0)
+#define LOAD256(v)                                                                                    \
+    if (NV > v) {                                                                                     \
+        s##v = LD256(row0 + 8 * v, v);                                                                \
+        if (R > 1)                                                                                    \
+            t##v = LD256(row1 + 8 * v, v);                                                            \
+    }
+#define STEP256(v)                                                                                    \
+    if (NV > v) {                                                                                     \
+        __m256 bv = LD256(brow + 8 * v, v);                                                           \
+        __asm__("" : "+x"(bv));                                                                       \
+        s##v = _mm256_fmadd_ps(x0, bv, s##v);                                                         \
+        if (R > 1)                                                                                    \
+            t##v = _mm256_fmadd_ps(x1, bv, t##v);                                                     \
+    }
+#define STORE256(v)                                                                                   \
+    if (NV > v) {                                                                                     \
+        ST256(row0 + 8 * v, v, s##v);                                                                 \
+        if (R > 1)                                                                                    \
+            ST256(row1 + 8 * v, v, t##v);                                                             \
+    }
 
 __attribute__((target("avx2,fma"), always_inline))
-static inline void block256(const int NV, const float *a, long sa0, long sa1, const float *b, float *acc,
-                            long i, long k, long n, long j0, __m256i last)
+static inline void block256(const int R, const int NV, const float *a, long sa0, long sa1, const float *b,
+                            float *acc, long i, long k, long n, long j0, __m256i last)
 {
-    const __m256i all = _mm256_set1_epi32(-1);
     const __m256 zero = _mm256_setzero_ps();
-    __m256 s0 = zero, s1 = zero, s2 = zero, s3 = zero, s4 = zero, s5 = zero, s6 = zero, s7 = zero;
-    float *row = acc + i * n + j0;
-    FOR8(LOAD256)
+    __m256 s0 = zero, s1 = zero, s2 = zero, s3 = zero, s4 = zero, s5 = zero;
+    __m256 t0 = zero, t1 = zero, t2 = zero, t3 = zero, t4 = zero, t5 = zero;
+    float *row0 = acc + i * n + j0, *row1 = row0 + n;
+    FOR6(LOAD256)
     for (long p = 0; p < k; p++) {
         const float *brow = b + p * n + j0;
-        const __m256 x = _mm256_set1_ps(a[i * sa0 + p * sa1]);
-        FOR8(STEP256)
+        const __m256 x0 = _mm256_set1_ps(a[i * sa0 + p * sa1]);
+        const __m256 x1 = R > 1 ? _mm256_set1_ps(a[(i + 1) * sa0 + p * sa1]) : zero;
+        FOR6(STEP256)
     }
-    FOR8(STORE256)
+    FOR6(STORE256)
 }
+
+#define CASES256(R)                                                                                   \
+    switch (nv) {                                                                                     \
+    case 1: block256(R, 1, as, sa0, sa1, bs, acc, i, steps, n, j0, last); break;                      \
+    case 2: block256(R, 2, as, sa0, sa1, bs, acc, i, steps, n, j0, last); break;                      \
+    case 3: block256(R, 3, as, sa0, sa1, bs, acc, i, steps, n, j0, last); break;                      \
+    case 4: block256(R, 4, as, sa0, sa1, bs, acc, i, steps, n, j0, last); break;                      \
+    case 5: block256(R, 5, as, sa0, sa1, bs, acc, i, steps, n, j0, last); break;                      \
+    default: block256(R, 6, as, sa0, sa1, bs, acc, i, steps, n, j0, last); break;                     \
+    }
 
 __attribute__((target("avx2,fma")))
 static void chain_avx2(const float *a, long sa0, long sa1, const float *b, float *acc, long m, long k, long n)
 {
-    for (long j0 = 0; j0 < n; j0 += 64) {
-        const long cols = n - j0 < 64 ? n - j0 : 64;
+    for (long j0 = 0; j0 < n; j0 += 48) {
+        const long cols = n - j0 < 48 ? n - j0 : 48;
         const int nv = (int)((cols + 7) / 8);
         const int tail = (int)(cols - 8 * (nv - 1));
         const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
         const __m256i last = _mm256_cmpgt_epi32(_mm256_set1_epi32(tail), lanes);
-        for (long i = 0; i < m; i++) {
-            switch (nv) {
-            case 1: block256(1, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            case 2: block256(2, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            case 3: block256(3, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            case 4: block256(4, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            case 5: block256(5, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            case 6: block256(6, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            case 7: block256(7, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            default: block256(8, a, sa0, sa1, b, acc, i, k, n, j0, last); break;
-            }
+        const long kb = SLICE_FLOATS / cols;
+        for (long p0 = 0; p0 < k; p0 += kb) {
+            const long steps = k - p0 < kb ? k - p0 : kb;
+            const float *as = a + p0 * sa1, *bs = b + p0 * n;
+            long i = 0;
+            for (; i + 2 <= m; i += 2)
+                CASES256(2)
+            for (; i < m; i++)
+                CASES256(1)
         }
     }
 }

@@ -117,7 +117,9 @@ class NumpyF:
     @staticmethod
     def keep(cond, g):
         """``g`` where ``cond`` holds, +0 elsewhere (not g * mask, which gives -0)."""
-        return np.where(cond, g, 0).astype(np.result_type(g))[()]
+        out = np.where(cond, g, 0)
+        dtype = np.result_type(g)
+        return (out if out.dtype == dtype else out.astype(dtype))[()]
 
     @staticmethod
     def scatter_index(g, shape, index):
