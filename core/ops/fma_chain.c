@@ -10,6 +10,7 @@
  * element of three vectors (fma_f32). */
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -266,12 +267,18 @@ void fma_chain_f32(const float *a, long sa0, long sa1, const float *b, float *ac
 /* A whole product in MKL's blocks along k (core/ops/gemm.py's k_blocks): each block's chain from
  * zero, added to what the blocks before it left in out, in order (float32 additions).  With
  * from_out, out holds the bias the first block is added to (addmm); else the first block's chain
- * is out.  scratch: m x n floats. */
-void fma_gemm_f32(const float *a, long sa0, long sa1, const float *b, float *out, float *scratch, long m, long k,
-                  long n, const long *blocks, long nblocks, int from_out, int level)
+ * is out.  Returns 0, or -1 when the m x n floats it needs beside out could not be had. */
+int fma_gemm_f32(const float *a, long sa0, long sa1, const float *b, float *out, long m, long k, long n,
+                 const long *blocks, long nblocks, int from_out, int level)
 {
     long start = 0;
+    float *scratch = NULL;
     (void)k;
+    if (from_out || nblocks > 1) {
+        scratch = malloc((size_t)(m * n) * sizeof(float) + 1);
+        if (scratch == NULL)
+            return -1;
+    }
     for (long q = 0; q < nblocks; q++) {
         float *dst = (q == 0 && !from_out) ? out : scratch;
         memset(dst, 0, (size_t)(m * n) * sizeof(float));
@@ -281,6 +288,8 @@ void fma_gemm_f32(const float *a, long sa0, long sa1, const float *b, float *out
                 out[i] = out[i] + scratch[i];
         start += blocks[q];
     }
+    free(scratch);
+    return 0;
 }
 
 /* ---- PyTorch's CPU summation order (core/ops/summation.py's kernels, one column at a time) ----

@@ -317,9 +317,8 @@ def _follow(kernel, a, b, shape, bias):
         return out
     left = np.broadcast_to(a, batch + a.shape[-2:])
     right = np.broadcast_to(b, batch + b.shape[-2:])
-    scratch = np.empty(shape[-2:], _F32)
     for index in np.ndindex(*batch):
-        kernel.gemm(left[index], np.ascontiguousarray(right[index], _F32), out[index], blocks, bias is not None, scratch)
+        kernel.gemm(left[index], np.ascontiguousarray(right[index], _F32), out[index], blocks, bias is not None)
     return out
 
 

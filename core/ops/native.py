@@ -85,9 +85,9 @@ class _Chain:
         self.level = level()
 
         self._gemm = lib.fma_gemm_f32
-        self._gemm.restype = None
+        self._gemm.restype = ctypes.c_int
         # addresses as plain ints (ndarray.ctypes.data): data_as costs a microsecond more per array
-        self._gemm.argtypes = [_P, ctypes.c_long, ctypes.c_long, _P, _P, _P, ctypes.c_long, ctypes.c_long,
+        self._gemm.argtypes = [_P, ctypes.c_long, ctypes.c_long, _P, _P, ctypes.c_long, ctypes.c_long,
                                ctypes.c_long, ctypes.POINTER(ctypes.c_long), ctypes.c_long, ctypes.c_int, ctypes.c_int]
         self._blocks = {}
         self._column_sums = lib.column_sums_f32
@@ -136,10 +136,10 @@ class _Chain:
                           scratch.ctypes.data_as(_F32P), out.ctypes.data_as(_F32P))
         return out.reshape(lead)
 
-    def gemm(self, a, b, out, blocks, from_out: bool, scratch=None) -> None:
+    def gemm(self, a, b, out, blocks, from_out: bool) -> None:
         """``out`` = ``a @ b`` summed in ``blocks`` along k, each a chain from zero added in order to
         ``out`` (which holds the bias when ``from_out``), in place; ``a`` in any layout, ``b`` and ``out``
-        C-contiguous (m x n ``scratch`` reused across calls when given)."""
+        C-contiguous."""
         m, k = a.shape
         n = b.shape[1]
         assert out.shape == (m, n) and b.shape[0] == k == sum(blocks)
@@ -148,15 +148,13 @@ class _Chain:
         step = a.itemsize
         if a.strides[0] % step or a.strides[1] % step:
             a = np.ascontiguousarray(a)
-        if scratch is None and (from_out or len(blocks) > 1):
-            scratch = np.empty((m, n), np.float32)
         key = tuple(blocks)
         sizes = self._blocks.get(key)
         if sizes is None:
             sizes = self._blocks.setdefault(key, (ctypes.c_long * len(key))(*key))
-        self._gemm(a.ctypes.data, a.strides[0] // step, a.strides[1] // step, b.ctypes.data, out.ctypes.data,
-                   None if scratch is None else scratch.ctypes.data, m, k, n, sizes, len(key), int(from_out),
-                   self.level)
+        if self._gemm(a.ctypes.data, a.strides[0] // step, a.strides[1] // step, b.ctypes.data, out.ctypes.data,
+                      m, k, n, sizes, len(key), int(from_out), self.level):
+            raise MemoryError(f"no memory for a {m} x {n} float32 product")
 
     def __call__(self, a, b, acc) -> None:
         """``acc`` (m x n, C-contiguous) += the chain of ``a`` (m x k, any strides) times ``b`` (k x n,
