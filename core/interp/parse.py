@@ -226,7 +226,7 @@ class _Checker:
         self.tree = tree
         self.bound = _bound_names(tree)
         self.methods = set()    # ids of the FunctionDef nodes directly in a class body
-        self.unhashable = set()  # ids of the names in `__hash__ = None` directly in a class body
+        self.unhashable = set()  # ids of the names in `__hash__ = None` (or `__constants__ = [...]`) directly in a class body
 
     def check(self):
         for node in ast.walk(self.tree):
@@ -275,6 +275,13 @@ class _Checker:
             if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
                     and stmt.targets[0].id == "__hash__" and isinstance(stmt.value, ast.Constant)
                     and stmt.value.value is None):
+                self.unhashable.add(id(stmt.targets[0]))
+            # TorchScript's list of constant attribute names (torch.nn.Linear's source has one, and tutorials that
+            # copy it): plain strings eager PyTorch ignores; it stays in the class's namespace, and no program can
+            # read it back (a dunder attribute)
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id == "__constants__" and isinstance(stmt.value, (ast.List, ast.Tuple))
+                    and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in stmt.value.elts)):
                 self.unhashable.add(id(stmt.targets[0]))
 
     def check_Name(self, node):
