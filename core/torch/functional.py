@@ -817,6 +817,55 @@ def cumsum(input, dim, *, dtype=None, out=None):
     return apply(R["cumsum"], (t,), {"dim": t._dim(dim) if t.dim() else 0})
 
 
+def cumprod(input, dim, *, dtype=None, out=None):
+    t = input if dtype is None else to(input, dtype)
+    return apply(R["cumprod"], (t,), {"dim": t._dim(dim) if t.dim() else 0})
+
+
+def trace(input):
+    return apply(R["trace"], (input,))
+
+
+_RETURN_TYPES.update({k: type(k, (_ReturnType,), {"_kind": k}) for k in ("sort", "topk", "median", "cummax", "cummin")})
+
+
+def _with_indices(kind, op, input, params):
+    """``torch.return_types.KIND(values=..., indices=...)`` of an op whose node keeps the indices."""
+    values = apply(R[op], (input,), params)
+    node = values.grad_fn
+    idx = node._aux if node is not None else None
+    if idx is None:
+        idx = R[op].forward(input._data, **params)[1]
+    return _RETURN_TYPES[kind](values, Tensor._make(np.asarray(idx, dtype=np.int64)[()]))
+
+
+def _dim0(input, dim):
+    return input._dim(dim) if input.dim() else 0
+
+
+def sort(input, dim=-1, descending=False, stable=False, *, out=None):
+    # NOTE: PyTorch's CPU sort keeps ties in their order whether stable is asked or not
+    return _with_indices("sort", "sort", input, {"dim": _dim0(input, dim), "descending": bool(descending)})
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
+    return _with_indices("topk", "topk", input, {"k": int(k), "dim": _dim0(input, dim), "largest": bool(largest)})
+
+
+def median(input, dim=None, keepdim=False, *, out=None):
+    if dim is None:
+        return apply(R["median"], (input,))
+    return _with_indices("median", "median_dim", input, {"dim": _dim0(input, dim), "keepdim": bool(keepdim)})
+
+
+def cummax(input, dim, *, out=None):
+    return _with_indices("cummax", "cummax", input, {"dim": _dim0(input, dim)})
+
+
+def cummin(input, dim, *, out=None):
+    return _with_indices("cummin", "cummin", input, {"dim": _dim0(input, dim)})
+
+
 def view_as(input, other):
     return input.view(other.shape)
 
@@ -1329,6 +1378,7 @@ __all__ = sorted(PLAIN) + [
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
+__all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique", "cross"]
 
