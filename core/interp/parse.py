@@ -32,7 +32,8 @@ class ProgramRejected(Exception):
 IMPORTABLE = {
     "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
     "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim", "torch.optim.lr_scheduler", "torch.utils",
-    "torch.utils.data", "torch.functional",
+    "torch.utils.data", "torch.utils.data._utils", "torch.utils.data._utils.collate", "torch.utils.data.dataloader",
+    "torch.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
     "numpy", "numpy.random", "numpy.linalg", "warnings", "sys", "os", "os.path", "io",
     "matplotlib", "matplotlib.pyplot", "matplotlib.ticker",
