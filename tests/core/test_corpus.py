@@ -57,6 +57,7 @@ SOURCES = {
     "lizhuofan": ("lizhuofan-curry/LiuErDaRenPyTorch (刘二大人《PyTorch深度学习实践》 course code)", "zh"),
     "thorough": ("datawhalechina/thorough-pytorch (《深入浅出PyTorch》)", "zh"),
     "eat20": ("lyhue1991/eat_pytorch_in_20_days (《20天吃掉那只Pytorch》)", "zh"),
+    "camp": ("JansonYuan/Pytorch-Camp (深度之眼《PyTorch框架班》 course code)", "zh"),
     "pttut": ("pytorch/tutorials", "en"),
     "ptdocs": ("PyTorch documentation (pytorch/pytorch docs)", "en"),
     "jcjohnson": ("jcjohnson/pytorch-examples", "en"),
