@@ -267,6 +267,42 @@ def _(S, s, n):
     return S.log(s[0])
 
 
+@defop("log1p", "Log1PBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.log1p", 0),
+       pytorch_inplace=True, function=True, inplace_method=True)
+def log1p(a):
+    # NOTE: PyTorch's float32 log1p is Sleef's (1 ulp); the correctly rounded value stands for it here
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _mkl_like(np.log1p, a)
+
+
+@log1p.def_vjp
+def _(ctx, g, F):
+    return g / (ctx.input(0, F) + 1),
+
+
+@log1p.def_symbolic
+def _(S, s, n):
+    return S.log(S.ONE + S.obj(s[0]))
+
+
+@defop("expm1", "Expm1Backward0", saves_result=True, dtype_rule="float", pytorch=call("torch.expm1", 0),
+       pytorch_inplace=True, function=True, inplace_method=True)
+def expm1(a):
+    # NOTE: PyTorch's float32 expm1 is Sleef's (1 ulp); the correctly rounded value stands for it here
+    with np.errstate(over="ignore"):
+        return _mkl_like(np.expm1, a)
+
+
+@expm1.def_vjp
+def _(ctx, g, F):
+    return g * (ctx.result(F) + 1),
+
+
+@expm1.def_symbolic
+def _(S, s, n):
+    return S.exp(s[0]) - S.ONE
+
+
 @defop("sqrt", "SqrtBackward0", saves_result=True, dtype_rule="float",
        pytorch=call("torch.sqrt", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def sqrt(a):

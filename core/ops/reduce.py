@@ -726,3 +726,41 @@ def _(ctx, g, F):
 def _(S, s, n):
     a = S.obj(s[0])
     return S.sum(S.obj(np.diagonal(a).copy()), None, False)
+
+
+@defop("logsumexp", "LogsumexpBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="float",
+       pytorch=call("torch.logsumexp", 0, "=dim", keepdim="=keepdim"))
+def logsumexp(a, dim=(0,), keepdim=False):
+    """PyTorch's: the max along the dims (0 where infinite) taken out, ``log(sum(exp(a - max))) + max``."""
+    a = np.asarray(a)
+    if a.dtype.kind in "biu":
+        a = a.astype(np.float32)
+    ax = _axes(dim, a.ndim)
+    if a.ndim == 0:
+        return a.copy()[()]
+    m = np.max(a, axis=ax, keepdims=True) if a.size else np.zeros([1] * a.ndim, a.dtype)
+    m = np.where(np.isinf(m), np.zeros((), a.dtype), m).astype(a.dtype)
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        e = vecmath.mkl_like(np.exp, (a - m).astype(a.dtype)) if a.dtype == np.float32 else np.exp(a - m)
+        total = np.asarray(torch_sum(e, axis=ax, keepdims=True), dtype=a.dtype)
+        out = (vecmath.mkl_like(np.log, total) if a.dtype == np.float32 else np.log(total)) + m
+    out = out.astype(a.dtype)
+    return (out if keepdim else np.squeeze(out, axis=ax))[()]
+
+
+@logsumexp.def_vjp
+def _(ctx, g, F):
+    shape = ctx._in_meta[0][0]
+    if not shape:
+        return g,
+    dim, keepdim = ctx.params["dim"], ctx.params.get("keepdim", False)
+    r = _spread(ctx.result(F), shape, dim, keepdim, F)
+    return _spread(g, shape, dim, keepdim, F) * F.exp(ctx.input(0, F) - r),
+
+
+@logsumexp.def_symbolic
+def _(S, s, n, dim=(0,), keepdim=False):
+    a = S.obj(s[0])
+    if a.ndim == 0:
+        return a
+    return S.obj(S.log(S.sum(S.exp(a), dim, keepdim)))

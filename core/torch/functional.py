@@ -866,6 +866,108 @@ def cummin(input, dim, *, out=None):
     return _with_indices("cummin", "cummin", input, {"dim": _dim0(input, dim)})
 
 
+def argsort(input, dim=-1, descending=False, stable=False):
+    return sort(input, dim, descending).indices
+
+
+def tril(input, diagonal=0, *, out=None):
+    return apply(R["tril"], (input,), {"diagonal": int(diagonal)})
+
+
+def triu(input, diagonal=0, *, out=None):
+    return apply(R["triu"], (input,), {"diagonal": int(diagonal)})
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    if input.dim() < 2:
+        raise RuntimeError(f"diagonal dimensions requires ndim larger than 1, but got ndim={input.dim()}")
+    params = {"offset": int(offset), "dim1": input._dim(dim1), "dim2": input._dim(dim2)}
+    if params["dim1"] == params["dim2"]:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return apply(R["diagonal"], (input,), params)
+
+
+def diag(input, diagonal=0, *, out=None):
+    """A vector's diagonal matrix (DiagEmbedBackward0), or a matrix's diagonal (DiagonalBackward0_copy)."""
+    if input.dim() == 1:
+        return apply(R["diag_embed"], (input,), {"offset": int(diagonal)})
+    if input.dim() == 2:
+        return apply(R["diag_copy"], (input,), {"offset": int(diagonal), "dim1": 0, "dim2": 1})
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
+
+
+def roll(input, shifts, dims=None):
+    shifts = tuple(int(k) for k in (shifts if isinstance(shifts, (tuple, list)) else (shifts,)))
+    if dims is None:
+        if len(shifts) != 1:
+            raise RuntimeError(f"`shifts` required to be of size 1 when `dims` is not provided, but got {len(shifts)}")
+        return apply(R["roll"], (input,), {"shifts": shifts, "dims": None})
+    dims = tuple(input._dim(d) for d in (dims if isinstance(dims, (tuple, list)) else (dims,)))
+    if len(dims) != len(shifts):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    return apply(R["roll"], (input,), {"shifts": shifts, "dims": dims})
+
+
+def take(input, index):
+    return apply(R["take"], (input,), {"index": np.asarray(index._data, dtype=np.int64)})
+
+
+def masked_select(input, mask, *, out=None):
+    if mask.dtype is not dtypes.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    return apply(R["masked_select"], (input,), {"mask": np.asarray(mask._data, dtype=bool)})
+
+
+def logsumexp(input, dim, keepdim=False, *, out=None):
+    return apply(R["logsumexp"], (input,), {"dim": _dims(input, dim) if input.dim() else (0,),
+                                            "keepdim": bool(keepdim)})
+
+
+def _stack_like(name, tensors, at_least, dim):
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+                        f"{type(tensors).__name__}")
+    parts = []
+    for t in tensors:
+        while t.dim() < at_least:
+            t = unsqueeze(t, 0 if t.dim() == 0 or at_least == 2 else t.dim())
+        parts.append(t)
+    return cat(parts, dim(parts))
+
+
+def hstack(tensors, *, out=None):
+    return _stack_like("hstack", tensors, 1, lambda ps: 0 if ps and ps[0].dim() == 1 else 1)
+
+
+def vstack(tensors, *, out=None):
+    return _stack_like("vstack", tensors, 2, lambda ps: 0)
+
+
+def meshgrid(*tensors, indexing=None):
+    """Each 1-D tensor viewed along its own dim and expanded to the grid (ViewBackward0, ExpandBackward0)."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument. "
+                      "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)", UserWarning)
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {indexing}")
+    ts = list(tensors)
+    swap = indexing == "xy" and len(ts) >= 2
+    if swap:
+        ts[0], ts[1] = ts[1], ts[0]
+    shape = tuple(t.numel() for t in ts)
+    grids = []
+    for i, t in enumerate(ts):
+        view_shape = [1] * len(ts)
+        view_shape[i] = -1
+        grids.append(expand(view(t, *view_shape), *shape))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
+
+
 def view_as(input, other):
     return input.view(other.shape)
 
@@ -1379,6 +1481,8 @@ __all__ = sorted(PLAIN) + [
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
 __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
+__all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
+            "vstack", "meshgrid"]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique", "cross"]
 

@@ -28,7 +28,8 @@ amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
 logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift unique cross equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
 nonzero argwhere count_nonzero gather arcsin arccos arctan
-floor_divide remainder fmod det inverse svd cumprod trace sort topk median cummax cummin""".split()
+floor_divide remainder fmod det inverse svd cumprod trace sort topk median cummax cummin
+argsort tril triu diagonal diag roll take masked_select logsumexp""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
