@@ -638,3 +638,157 @@ def _(S, s, n, mask=None):
     a = S.obj(s[0])
     shape = np.broadcast_shapes(a.shape, np.shape(mask))
     return S.obj(np.broadcast_to(a, shape)[np.broadcast_to(np.asarray(mask, bool), shape)])
+
+
+# ---------------------------------------------------------------------------
+# scatter, scatter_add, index_fill, index_add (issue 12: one-hot codes and the tensor chapters)
+# ---------------------------------------------------------------------------
+
+def _scatter_mask(shape, dim, index):
+    mask = np.zeros(shape, bool)
+    if np.size(index):
+        mask[gather_where(shape, dim, index)] = True
+    return mask
+
+
+def _block(index):
+    """The part of ``src`` a scatter reads: the leading corner of the index's shape."""
+    return tuple(np.indices(np.shape(index), sparse=True)) if np.ndim(index) else ()
+
+
+@defop("scatter_value", "ScatterBackward1", dtype_rule="keep",
+       pytorch=call("torch.scatter", 0, "=dim", "=index", "=value"))
+def scatter_value(a, dim=0, index=(), value=0.0):
+    out = np.array(a, copy=True)
+    if np.size(index):
+        out[gather_where(out.shape, dim, index)] = np.asarray(value).astype(out.dtype)
+    return out
+
+
+@scatter_value.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    return F.keep(~_scatter_mask(_in_shape(ctx), p["dim"], p["index"]), g),
+
+
+@scatter_value.def_symbolic
+def _(S, s, n, dim=0, index=(), value=0.0):
+    return S.pick(_scatter_mask(np.shape(n[0]), dim, index), S.zeros_like(n[0]) + S.number(value), S.obj(s[0]))
+
+
+def _scattered_src(ctx, g, F):
+    """The gradient of a scatter's ``src``: the output's gradient where each of its elements went."""
+    # NOTE: index-shaped, as PyTorch's grad.gather(dim, index): where src is larger than the index, PyTorch's
+    # engine refuses that gradient's shape, and so does this one's
+    p = ctx.params
+    return F.index(g, gather_where(_in_shape(ctx), p["dim"], p["index"]))
+
+
+@defop("scatter_src", "ScatterBackward0", dtype_rule="keep",
+       pytorch=call("torch.scatter", 0, "=dim", "=index", 1))
+def scatter_src(a, src, dim=0, index=()):
+    out = np.array(a, copy=True)
+    if np.size(index):
+        out[gather_where(out.shape, dim, index)] = np.asarray(src)[_block(index)]
+    return out
+
+
+@scatter_src.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    gi = F.keep(~_scatter_mask(_in_shape(ctx), p["dim"], p["index"]), g) if ctx.wants(0) else None
+    return gi, (_scattered_src(ctx, g, F) if ctx.wants(1) else None)
+
+
+@scatter_src.def_symbolic
+def _(S, s, n, dim=0, index=()):
+    out = np.array(S.obj(s[0]), copy=True)
+    if np.size(index):
+        out[gather_where(out.shape, dim, index)] = S.obj(s[1])[_block(index)]
+    return S.obj(out)
+
+
+@defop("scatter_add", "ScatterAddBackward0", dtype_rule="keep",
+       pytorch=call("torch.scatter_add", 0, "=dim", "=index", 1))
+def scatter_add(a, src, dim=0, index=()):
+    out = np.array(a, copy=True)
+    if np.size(index):
+        # NOTE: the additions in the index's order, as PyTorch's CPU kernel makes them
+        np.add.at(out, gather_where(out.shape, dim, index), np.asarray(src)[_block(index)])
+    return out
+
+
+@scatter_add.def_vjp
+def _(ctx, g, F):
+    return (g if ctx.wants(0) else None), (_scattered_src(ctx, g, F) if ctx.wants(1) else None)
+
+
+@scatter_add.def_symbolic
+def _(S, s, n, dim=0, index=()):
+    out = np.array(S.obj(s[0]), copy=True)
+    if np.size(index):
+        src = S.obj(s[1])[_block(index)]
+        for pos, val in zip(zip(*[np.broadcast_to(w, np.shape(index)).reshape(-1)
+                                  for w in gather_where(out.shape, dim, index)]), src.reshape(-1)):
+            out[pos] = out[pos] + val
+    return S.obj(out)
+
+
+def _along(dim, index):
+    return (slice(None),) * dim + (np.asarray(index, dtype=np.int64),)
+
+
+@defop("index_fill", "IndexFillBackward0", dtype_rule="keep",
+       pytorch=call("torch.index_fill", 0, "=dim", "=index", "=value"))
+def index_fill(a, dim=0, index=(), value=0.0):
+    out = np.array(a, copy=True)
+    out[_along(dim, index)] = np.asarray(value).astype(out.dtype)
+    return out
+
+
+@index_fill.def_vjp
+def _(ctx, g, F):
+    mask = np.zeros(_in_shape(ctx), bool)
+    mask[_along(ctx.params["dim"], ctx.params["index"])] = True
+    return F.keep(~mask, g),
+
+
+@index_fill.def_symbolic
+def _(S, s, n, dim=0, index=(), value=0.0):
+    mask = np.zeros(np.shape(n[0]), bool)
+    mask[_along(dim, index)] = True
+    return S.pick(mask, S.zeros_like(n[0]) + S.number(value), S.obj(s[0]))
+
+
+@defop("index_add", "IndexAddBackward0", dtype_rule="keep",
+       pytorch=call("torch.index_add", 0, "=dim", "=index", 1, alpha="=alpha"))
+def index_add(a, source, dim=0, index=(), alpha=1):
+    out = np.array(a, copy=True)
+    src = np.asarray(source)
+    if alpha != 1:
+        src = (src * np.asarray(alpha).astype(out.dtype)).astype(out.dtype)
+    # NOTE: the rows added in the index's order, as PyTorch's CPU kernel adds them
+    np.add.at(out, _along(dim, index), src)
+    return out
+
+
+@index_add.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    gs = None
+    if ctx.wants(1):
+        gs = F.index(g, _along(p["dim"], p["index"]))
+        if p.get("alpha", 1) != 1:
+            gs = gs * p["alpha"]
+    return (g if ctx.wants(0) else None), gs
+
+
+@index_add.def_symbolic
+def _(S, s, n, dim=0, index=(), alpha=1):
+    out = np.array(S.obj(s[0]), copy=True)
+    src = S.obj(s[1])
+    idx = np.asarray(index, dtype=np.int64)
+    for k, i in enumerate(idx):
+        out[(slice(None),) * dim + (int(i),)] = (out[(slice(None),) * dim + (int(i),)]
+                                                  + src[(slice(None),) * dim + (k,)] * S.number(alpha))
+    return S.obj(out)

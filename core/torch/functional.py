@@ -866,6 +866,76 @@ def cummin(input, dim, *, out=None):
     return _with_indices("cummin", "cummin", input, {"dim": _dim0(input, dim)})
 
 
+def _scatter_args(name, input, dim, index, src=None):
+    """PyTorch's checks of scatter/scatter_add: an int32/int64 index of the input's rank, no larger than src (or, apart
+    from ``dim``, the input), in range along ``dim``."""
+    d = input._dim(dim) if input.dim() else 0
+    if not isinstance(index, Tensor) or index.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+    idx = np.asarray(index._data)
+    if src is not None and src.dtype != input.dtype:
+        raise RuntimeError(f"{name}(): Expected self.dtype to be equal to src.dtype")
+    if idx.ndim != input.dim() and builtins.max(idx.ndim, input.dim()) > 1:
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    shape = tuple(input.shape)
+    for k in range(idx.ndim):
+        if (k != d and idx.shape[k] > shape[k]) or (src is not None and idx.shape[k] > src.shape[k]):
+            raise RuntimeError(f"Expected index {list(idx.shape)} to be no larger than self {list(shape)} apart from "
+                               f"dimension {d}" + (f" and to be no larger size than src {list(src.shape)}"
+                                                   if src is not None else ""))
+    bad = idx[(idx < 0) | (idx >= (shape[d] if shape else 1))]
+    if bad.size:
+        raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} with size "
+                           f"{shape[d] if shape else 1}")
+    return {"dim": d, "index": idx.astype(np.int64)}
+
+
+def scatter(input, dim, index, src=None, value=None, *, reduce=None, out=None):
+    """``out[index[i][j]][j] = src[i][j]`` (dim 0) and so on, or the number ``value`` there."""
+    if reduce is not None:
+        raise NotImplementedError("scatter(reduce=...) is not available in Backprop Lens yet")
+    if src is None and value is None:
+        raise TypeError("scatter() missing 1 required positional argument: \"src\" or \"value\"")
+    given = src if src is not None else value
+    if isinstance(given, Tensor):
+        return apply(R["scatter_src"], (input, given), _scatter_args("scatter", input, dim, index, given))
+    params = _scatter_args("scatter", input, dim, index)
+    params["value"] = _num(given)
+    return apply(R["scatter_value"], (input,), params)
+
+
+def scatter_add(input, dim, index, src, *, out=None):
+    return apply(R["scatter_add"], (input, src), _scatter_args("scatter_add", input, dim, index, src))
+
+
+def index_fill(input, dim, index, value):
+    d = input._dim(dim) if input.dim() else 0
+    idx = np.asarray(index._data, dtype=np.int64).reshape(-1)
+    if isinstance(value, Tensor):
+        value = value.item()
+    return apply(R["index_fill"], (input,), {"dim": d, "index": idx, "value": _num(value)})
+
+
+def index_add(input, dim, index, source, *, alpha=1, out=None):
+    d = input._dim(dim) if input.dim() else 0
+    idx = np.asarray(index._data, dtype=np.int64).reshape(-1)
+    return apply(R["index_add"], (input, source), {"dim": d, "index": idx, "alpha": alpha})
+
+
+def broadcast_to(input, size):
+    return expand(input, *size)
+
+
+def broadcast_tensors(*tensors):
+    shape = np.broadcast_shapes(*(tuple(t.shape) for t in tensors))
+    return tuple(t if tuple(t.shape) == shape else expand(t, *shape) for t in tensors)
+
+
+def isfinite(input):
+    return Tensor._make(np.isfinite(np.asarray(input._data)) if input.dtype.is_floating_point
+                        else np.ones(tuple(input.shape), bool))
+
+
 def argsort(input, dim=-1, descending=False, stable=False):
     return sort(input, dim, descending).indices
 
@@ -1483,6 +1553,7 @@ __all__ = sorted(PLAIN) + [
 __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
             "vstack", "meshgrid"]
+__all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique", "cross"]
 
