@@ -936,6 +936,97 @@ def isfinite(input):
                         else np.ones(tuple(input.shape), bool))
 
 
+def addcmul(input, tensor1, tensor2, *, value=1, out=None):
+    return apply(R["addcmul"], (input, tensor1, tensor2), {"value": value})
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
+    if not tensor1.dtype.is_floating_point and not tensor2.dtype.is_floating_point:
+        raise RuntimeError("Integer division with addcdiv is no longer supported, and in a future release addcdiv "
+                           "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+                           "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+                           "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+                           "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
+                           "for all dtypes.")
+    return apply(R["addcdiv"], (input, tensor1, tensor2), {"value": value})
+
+
+def lerp(input, end, weight, *, out=None):
+    if isinstance(weight, Tensor):
+        return apply(R["lerp_tensor"], (input, end, weight))
+    return apply(R["lerp_scalar"], (input, end), {"weight": weight})
+
+
+def atan2(input, other, *, out=None):
+    return apply(R["atan2"], (input, as_tensor_operand(other)))
+
+
+arctan2 = atan2
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    return apply(R["nan_to_num"], (input,), {"nan": float(nan), "posinf": posinf, "neginf": neginf})
+
+
+def logit(input, eps=None, *, out=None):
+    return apply(R["logit"], (input,), {"eps": None if eps is None else float(eps)})
+
+
+def ravel(input):
+    return reshape(input, (-1,))
+
+
+def swapdims(input, dim0, dim1):
+    return transpose(input, dim0, dim1)
+
+
+def tile(input, dims):
+    dims = tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    if len(dims) < input.dim():
+        dims = (1,) * (input.dim() - len(dims)) + dims
+    return repeat(input, *dims)
+
+
+def movedim(input, source, destination):
+    src = [input._dim(d) for d in (source if isinstance(source, (tuple, list)) else (source,))]
+    dst = [input._dim(d) for d in (destination if isinstance(destination, (tuple, list)) else (destination,))]
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({src} dims) should contain the same "
+                           f"number of dims as destination ({dst} dims)")
+    order = [d for d in range(input.dim()) if d not in src]
+    perm = [None] * input.dim()
+    for s_, d_ in zip(src, dst):
+        perm[d_] = s_
+    rest = iter(order)
+    perm = [p if p is not None else next(rest) for p in perm]
+    return permute(input, perm)
+
+
+moveaxis = movedim
+
+
+def unflatten(input, dim, sizes):
+    d = input._dim(dim)
+    shape = list(input.shape)
+    return view(input, *(shape[:d] + list(sizes) + shape[d + 1:]))
+
+
+def fix(input, *, out=None):
+    return trunc(input)
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """``x[1:] - x[:-1]`` along ``dim``, ``n`` times (SliceBackward0, SubBackward0), after prepend/append."""
+    d = input._dim(dim)
+    x = input
+    if prepend is not None or append is not None:
+        x = cat([t for t in (prepend, x, append) if t is not None], d)
+    for _ in range(n):
+        size = x.shape[d]
+        x = sub(narrow(x, d, 1, size - 1), narrow(x, d, 0, size - 1))
+    return x
+
+
 def argsort(input, dim=-1, descending=False, stable=False):
     return sort(input, dim, descending).indices
 
@@ -1554,6 +1645,8 @@ __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
             "vstack", "meshgrid"]
 __all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]
+__all__ += ["addcmul", "addcdiv", "lerp", "atan2", "arctan2", "nan_to_num", "logit", "ravel", "swapdims", "tile",
+            "movedim", "moveaxis", "unflatten", "fix", "diff"]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique", "cross"]
 

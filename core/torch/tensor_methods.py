@@ -30,7 +30,8 @@ logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_le
 nonzero argwhere count_nonzero gather arcsin arccos arctan
 floor_divide remainder fmod det inverse svd cumprod trace sort topk median cummax cummin
 argsort tril triu diagonal diag roll take masked_select logsumexp
-scatter scatter_add index_fill index_add broadcast_to isfinite""".split()
+scatter scatter_add index_fill index_add broadcast_to isfinite
+addcmul addcdiv lerp atan2 arctan2 nan_to_num logit ravel swapdims tile movedim moveaxis unflatten fix diff""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
