@@ -1027,6 +1027,33 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return x
 
 
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """Each element repeated: with a number, unsqueeze/expand/clone/view as PyTorch composes it (the input
+    flattened first without ``dim``); with a tensor of counts, index_select; ``repeat_interleave(counts)``: the
+    indices themselves."""
+    if repeats is None:
+        counts = np.asarray(input._data, dtype=np.int64)
+        return Tensor._make(np.repeat(np.arange(counts.size, dtype=np.int64), counts))
+    if dim is None:
+        input = reshape(input, (-1,))
+        dim = 0
+    d = input._dim(dim)
+    if isinstance(repeats, Tensor) and repeats.numel() != 1:
+        counts = np.asarray(repeats._data, dtype=np.int64).reshape(-1)
+        if counts.size != input.shape[d]:
+            raise RuntimeError("repeats must have the same size as input along dim, but got repeats.size(0) = "
+                               f"{counts.size} and input.size({d}) = {input.shape[d]}")
+        index = Tensor._make(np.repeat(np.arange(counts.size, dtype=np.int64), counts))
+        return index_select(input, d, index)
+    r = int(repeats.item() if isinstance(repeats, Tensor) else repeats)
+    if r < 0:
+        raise RuntimeError("repeats can not be negative")
+    shape = list(input.shape)
+    wide = shape[:d + 1] + [r] + shape[d + 1:]
+    out = clone(expand(unsqueeze(input, d + 1), *wide))
+    return view(out, *(shape[:d] + [shape[d] * r] + shape[d + 1:]))
+
+
 def argsort(input, dim=-1, descending=False, stable=False):
     return sort(input, dim, descending).indices
 
@@ -1645,6 +1672,7 @@ __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
             "vstack", "meshgrid"]
 __all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]
+__all__ += ["repeat_interleave"]
 __all__ += ["addcmul", "addcdiv", "lerp", "atan2", "arctan2", "nan_to_num", "logit", "ravel", "swapdims", "tile",
             "movedim", "moveaxis", "unflatten", "fix", "diff"]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too

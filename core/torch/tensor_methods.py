@@ -31,7 +31,8 @@ nonzero argwhere count_nonzero gather arcsin arccos arctan
 floor_divide remainder fmod det inverse svd cumprod trace sort topk median cummax cummin
 argsort tril triu diagonal diag roll take masked_select logsumexp
 scatter scatter_add index_fill index_add broadcast_to isfinite
-addcmul addcdiv lerp atan2 arctan2 nan_to_num logit ravel swapdims tile movedim moveaxis unflatten fix diff""".split()
+addcmul addcdiv lerp atan2 arctan2 nan_to_num logit ravel swapdims tile movedim moveaxis unflatten fix diff
+repeat_interleave""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
