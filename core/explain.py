@@ -816,6 +816,10 @@ index_select nonzero prelu short view_as
 bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift bitwise_xor det inverse svd
 floor_divide fmod remainder
 cross unique bitwise_and_ bitwise_or_ bitwise_xor_ bitwise_left_shift_ bitwise_right_shift_
+sort argsort topk median cummax cummin cumprod trace tril triu diag diagonal roll take masked_select logsumexp
+log1p log1p_ expm1 expm1_ scatter scatter_ scatter_add scatter_add_ index_fill index_fill_ index_add index_add_
+broadcast_to isfinite reshape_as addcmul addcdiv lerp atan2 arctan2 frac frac_ logit nan_to_num ravel swapdims
+tile movedim moveaxis unflatten fix diff repeat_interleave
 """.split()
 
 

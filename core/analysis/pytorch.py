@@ -155,6 +155,12 @@ def _arguments(backend, name, args, params):
     return callee, pos, kw
 
 
+# op -> (PyTorch's function, the params passed by position; the others by keyword)
+_VALUES_OF = {"max_dim": ("torch.max", ("dim",)), "min_dim": ("torch.min", ("dim",)), "sort": ("torch.sort", ()),
+              "topk": ("torch.topk", ("k",)), "median_dim": ("torch.median", ("dim",)),
+              "cummax": ("torch.cummax", ("dim",)), "cummin": ("torch.cummin", ("dim",))}
+
+
 def _call(backend, name, args, params):
     if name == "slice":
         items = [("all",)] * params["dim"] + [("slice", params["start"], params["stop"], params["step"])]
@@ -168,9 +174,10 @@ def _call(backend, name, args, params):
     if name in ("svd_U", "svd_Vh"):   # one field of torch.linalg.svd's named tuple
         result = backend.call("torch.linalg.svd", [args[0]], {"full_matrices": backend.param(params["full_matrices"])})
         return backend.attribute(result, name[len("svd_"):])
-    if name in ("max_dim", "min_dim"):
-        pair = backend.call("torch." + name[:3], [args[0], backend.param(params["dim"])],
-                            {"keepdim": backend.param(params["keepdim"])})
+    if name in _VALUES_OF:   # the values of one of PyTorch's (values, indices) named tuples
+        callee, positional = _VALUES_OF[name]
+        pair = backend.call(callee, [args[0]] + [backend.param(params[k]) for k in positional],
+                            {k: backend.param(v) for k, v in params.items() if k not in positional})
         return backend.attribute(pair, "values")
     callee, pos, kw = _arguments(backend, name, args, params)
     return backend.call(callee, pos, kw)

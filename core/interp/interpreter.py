@@ -927,7 +927,10 @@ class Interpreter:
         self._comprehension(node, scope, lambda s: out.append(self.eval(node.elt, s)))
         return out
 
-    e_GeneratorExp = e_ListComp
+    def e_GeneratorExp(self, node, scope):
+        # NOTE: evaluated at once (not lazily, as Python does), but single-use like Python's generator:
+        # next(x for x in ...) and for-loops over it work, a second pass finds it exhausted
+        return iter(self.e_ListComp(node, scope))
 
     def e_SetComp(self, node, scope):
         out = set()

@@ -32,7 +32,8 @@ class ProgramRejected(Exception):
 IMPORTABLE = {
     "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
     "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim", "torch.optim.lr_scheduler", "torch.utils",
-    "torch.utils.data", "torch.functional",
+    "torch.utils.data", "torch.utils.data._utils", "torch.utils.data._utils.collate", "torch.utils.data.dataloader",
+    "torch.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
     "numpy", "numpy.random", "numpy.linalg", "warnings", "sys", "os", "os.path", "io",
     "matplotlib", "matplotlib.pyplot", "matplotlib.ticker",
@@ -226,7 +227,7 @@ class _Checker:
         self.tree = tree
         self.bound = _bound_names(tree)
         self.methods = set()    # ids of the FunctionDef nodes directly in a class body
-        self.unhashable = set()  # ids of the names in `__hash__ = None` directly in a class body
+        self.unhashable = set()  # ids of the names in `__hash__ = None` (or `__constants__ = [...]`) directly in a class body
 
     def check(self):
         for node in ast.walk(self.tree):
@@ -275,6 +276,13 @@ class _Checker:
             if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
                     and stmt.targets[0].id == "__hash__" and isinstance(stmt.value, ast.Constant)
                     and stmt.value.value is None):
+                self.unhashable.add(id(stmt.targets[0]))
+            # TorchScript's list of constant attribute names (torch.nn.Linear's source has one, and tutorials that
+            # copy it): plain strings eager PyTorch ignores; it stays in the class's namespace, and no program can
+            # read it back (a dunder attribute)
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id == "__constants__" and isinstance(stmt.value, (ast.List, ast.Tuple))
+                    and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in stmt.value.elts)):
                 self.unhashable.add(id(stmt.targets[0]))
 
     def check_Name(self, node):

@@ -275,6 +275,14 @@ def build_modules(guard=None):
     optim = SafeModule("torch.optim", {n: getattr(ct_optim, n) for n in ct_optim.__all__})
     optim.members["lr_scheduler"] = lr_scheduler
     utils_data = SafeModule("torch.utils.data", {n: getattr(ct_data, n) for n in ct_data.__all__})
+    # the modules the collate functions live in, as older code imports them (from torch.utils.data.dataloader
+    # import default_collate; torch.utils.data._utils.collate.default_collate)
+    collate = SafeModule("torch.utils.data._utils.collate", {n: getattr(ct_data, n)
+                                                              for n in ("default_collate", "default_convert")})
+    utils_data_utils = SafeModule("torch.utils.data._utils", {"collate": collate})
+    dataloader = SafeModule("torch.utils.data.dataloader", {n: getattr(ct_data, n) for n in (
+        "DataLoader", "default_collate", "default_convert")})
+    utils_data.members.update({"_utils": utils_data_utils, "dataloader": dataloader})
     utils = SafeModule("torch.utils", {"data": utils_data})
     torch_members.update({"optim": optim, "utils": utils, "Generator": ct_random.Generator,
                           "default_generator": ct.creation.default_generator, "dropout": ct_dropout.torch_dropout,
@@ -295,7 +303,9 @@ def build_modules(guard=None):
                "torch.nn": nn, "torch.nn.functional": nnf, "torch.nn.init": nn.members["init"],
                "torch.nn.utils": nn.members["utils"], "copy": copy,
                "torch.optim": optim, "torch.optim.lr_scheduler": lr_scheduler, "torch.utils": utils,
-               "torch.utils.data": utils_data, "torch.functional": torch_functional,
+               "torch.utils.data": utils_data, "torch.utils.data._utils": utils_data_utils,
+               "torch.utils.data._utils.collate": collate, "torch.utils.data.dataloader": dataloader,
+               "torch.functional": torch_functional,
                "torch.linalg": linalg}
     if guard is None:  # the module tables only (tests that list names); no run to bound
         guard = Guard(Limits(), Budget(Limits()))

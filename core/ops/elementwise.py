@@ -267,6 +267,42 @@ def _(S, s, n):
     return S.log(s[0])
 
 
+@defop("log1p", "Log1PBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.log1p", 0),
+       pytorch_inplace=True, function=True, inplace_method=True)
+def log1p(a):
+    # NOTE: PyTorch's float32 log1p is Sleef's (1 ulp); the correctly rounded value stands for it here
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _mkl_like(np.log1p, a)
+
+
+@log1p.def_vjp
+def _(ctx, g, F):
+    return g / (ctx.input(0, F) + 1),
+
+
+@log1p.def_symbolic
+def _(S, s, n):
+    return S.log(S.ONE + S.obj(s[0]))
+
+
+@defop("expm1", "Expm1Backward0", saves_result=True, dtype_rule="float", pytorch=call("torch.expm1", 0),
+       pytorch_inplace=True, function=True, inplace_method=True)
+def expm1(a):
+    # NOTE: PyTorch's float32 expm1 is Sleef's (1 ulp); the correctly rounded value stands for it here
+    with np.errstate(over="ignore"):
+        return _mkl_like(np.expm1, a)
+
+
+@expm1.def_vjp
+def _(ctx, g, F):
+    return g * (ctx.result(F) + 1),
+
+
+@expm1.def_symbolic
+def _(S, s, n):
+    return S.exp(s[0]) - S.ONE
+
+
 @defop("sqrt", "SqrtBackward0", saves_result=True, dtype_rule="float",
        pytorch=call("torch.sqrt", 0), pytorch_inplace=True, function=True, inplace_method=True)
 def sqrt(a):
@@ -876,3 +912,196 @@ remainder_scalar = _modulo("remainder_scalar", "RemainderBackward0", "remainder_
                            scalar=True)
 fmod = _modulo("fmod", "FmodBackward1", "fmod_cpu", np.fmod, np.trunc, scalar=False)
 fmod_scalar = _modulo("fmod_scalar", "FmodBackward0", "fmod_cpu", np.fmod, np.trunc, scalar=True)
+
+
+# ---------------------------------------------------------------------------
+# addcmul, addcdiv, lerp, atan2, frac, nan_to_num, logit (issue 12: optimizers written by hand, the math chapters)
+# ---------------------------------------------------------------------------
+
+def _typed(x, like):
+    return np.asarray(x).astype(np.result_type(like))
+
+
+@defop("addcmul", "AddcmulBackward0", needs={1: (2,), 2: (1,)},
+       pytorch=call("torch.addcmul", 0, 1, 2, value="=value"))
+def addcmul(a, t1, t2, value=1):
+    # NOTE: PyTorch's kernel: self + value * t1 * t2, rounded after each step, left to right
+    dt = np.result_type(a, t1, t2)
+    v = np.asarray(value).astype(dt)
+    return (np.asarray(a, dt) + (v * np.asarray(t1, dt)).astype(dt) * np.asarray(t2, dt)).astype(dt)
+
+
+@addcmul.def_vjp
+def _(ctx, g, F):
+    v = ctx.params.get("value", 1)
+    return (g if ctx.wants(0) else None, g * ctx.input(2, F) * v if ctx.wants(1) else None,
+            g * ctx.input(1, F) * v if ctx.wants(2) else None)
+
+
+@addcmul.def_symbolic
+def _(S, s, n, value=1):
+    return S.obj(S.obj(s[0]) + S.number(value) * S.obj(s[1]) * S.obj(s[2]))
+
+
+@defop("addcdiv", "AddcdivBackward0", needs={1: (2,), 2: (1, 2)}, dtype_rule="float",
+       pytorch=call("torch.addcdiv", 0, 1, 2, value="=value"))
+def addcdiv(a, t1, t2, value=1):
+    # NOTE: PyTorch's kernel: self + value * t1 / t2, rounded after each step, left to right
+    dt = np.result_type(a, t1, t2)
+    v = np.asarray(value).astype(dt)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (np.asarray(a, dt) + ((v * np.asarray(t1, dt)).astype(dt) / np.asarray(t2, dt)).astype(dt)).astype(dt)
+
+
+@addcdiv.def_vjp
+def _(ctx, g, F):
+    v = ctx.params.get("value", 1)
+    t1, t2 = ctx.input(1, F), ctx.input(2, F)
+    return (g if ctx.wants(0) else None, g * v / t2 if ctx.wants(1) else None,
+            -g * v * t1 / (t2 * t2) if ctx.wants(2) else None)
+
+
+@addcdiv.def_symbolic
+def _(S, s, n, value=1):
+    return S.obj(S.obj(s[0]) + S.number(value) * S.obj(s[1]) / S.obj(s[2]))
+
+
+def _lerp(a, end, w):
+    """PyTorch's lerp: ``self + w * (end - self)`` for |w| < 0.5, else ``end - (end - self) * (1 - w)``, each a
+    fused multiply-add in its vectorized kernel (rounded once, here through float64)."""
+    dt = np.result_type(a, end)
+    a, end = np.asarray(a, dt), np.asarray(end, dt)
+    w = np.asarray(w).astype(dt)
+    d = (end - a).astype(dt)
+    wide = np.float64 if dt == np.float32 else dt
+    small = np.abs(w) < 0.5
+    near = a.astype(wide) + w.astype(wide) * d.astype(wide)
+    far = end.astype(wide) - d.astype(wide) * (1 - w).astype(dt).astype(wide)
+    return np.where(small, near, far).astype(dt)[()]
+
+
+@defop("lerp_scalar", "LerpBackward0", pytorch=call("torch.lerp", 0, 1, "=weight"))
+def lerp_scalar(a, end, weight=0.5):
+    return _lerp(a, end, weight)
+
+
+@lerp_scalar.def_vjp
+def _(ctx, g, F):
+    w = ctx.params["weight"]
+    return (g * (1 - w) if ctx.wants(0) else None, g * w if ctx.wants(1) else None)
+
+
+@lerp_scalar.def_symbolic
+def _(S, s, n, weight=0.5):
+    a = S.obj(s[0])
+    return S.obj(a + S.number(weight) * (S.obj(s[1]) - a))
+
+
+@defop("lerp_tensor", "LerpBackward1", needs={0: (0, 1, 2), 1: (2,), 2: (0, 1)},
+       pytorch=call("torch.lerp", 0, 1, 2))
+def lerp_tensor(a, end, weight):
+    return _lerp(a, end, weight)
+
+
+@lerp_tensor.def_vjp
+def _(ctx, g, F):
+    a, end, w = ctx.input(0, F), ctx.input(1, F), ctx.input(2, F)
+    return (g * (1 - w) if ctx.wants(0) else None, g * w if ctx.wants(1) else None,
+            g * (end - a) if ctx.wants(2) else None)
+
+
+@lerp_tensor.def_symbolic
+def _(S, s, n):
+    a = S.obj(s[0])
+    return S.obj(a + S.obj(s[2]) * (S.obj(s[1]) - a))
+
+
+@defop("atan2", "Atan2Backward0", needs={0: (0, 1), 1: (0, 1)}, dtype_rule="float",
+       pytorch=call("torch.atan2", 0, 1))
+def atan2(a, b):
+    # NOTE: PyTorch's float32 atan2 is Sleef's; the correctly rounded value stands for it here
+    dt = np.result_type(a, b)
+    if dt.kind != "f":
+        dt = np.dtype(np.float32)
+    return np.arctan2(np.asarray(a, np.float64), np.asarray(b, np.float64)).astype(dt)[()]
+
+
+@atan2.def_vjp
+def _(ctx, g, F):
+    a, b = ctx.input(0, F), ctx.input(1, F)
+    r = a * a + b * b
+    return (g * b / r if ctx.wants(0) else None, g * -a / r if ctx.wants(1) else None)
+
+
+@atan2.def_symbolic
+def _(S, s, n):
+    # atan(y / x) plus the constant (0 or +-pi) that makes it atan2 at the program's numbers; where x is 0,
+    # pi/2 * sign(y) - atan(x / y): the same value and derivatives there
+    y, x = np.broadcast_arrays(np.asarray(n[0], np.float64), np.asarray(n[1], np.float64))
+    ys, xs = np.broadcast_arrays(S.obj(s[0]), S.obj(s[1]))
+    shift = np.arctan2(y, x) - np.arctan(np.divide(y, x, out=np.zeros_like(y), where=x != 0))
+    main = S.obj(S.atan(S.obj(ys / np.where(x != 0, xs, S.ONE))) + S.const(shift))
+    side = S.obj(S.const(np.pi / 2 * np.sign(y)) - S.atan(S.obj(xs / np.where(y != 0, ys, S.ONE))))
+    return S.pick(x != 0, main, side)
+
+
+@defop("frac", "FracBackward0", dtype_rule="float", pytorch=call("torch.frac", 0), pytorch_inplace=True,
+       function=True, inplace_method=True)
+def frac(a):
+    a = np.asarray(a)
+    return (a - np.trunc(a)).astype(a.dtype)[()]
+
+
+frac.vjp = lambda ctx, g, F: (g,)
+frac.symbolic = lambda S, s, n: S.obj(S.obj(s[0]) - S.const(np.trunc(np.asarray(n[0]))))
+
+
+@defop("nan_to_num", "NanToNumBackward0", needs={0: (0,)}, dtype_rule="keep",
+       pytorch=call("torch.nan_to_num", 0, nan="=nan", posinf="=posinf", neginf="=neginf"))
+def nan_to_num(a, nan=0.0, posinf=None, neginf=None):
+    a = np.asarray(a)
+    if a.dtype.kind != "f":
+        return a.copy()[()]
+    info = np.finfo(a.dtype)
+    hi = info.max if posinf is None else posinf
+    lo = info.min if neginf is None else neginf
+    return np.nan_to_num(a, nan=nan, posinf=hi, neginf=lo).astype(a.dtype)[()]
+
+
+nan_to_num.vjp = lambda ctx, g, F: (F.keep(np.isfinite(np.asarray(_raw_input(ctx))), g),)
+nan_to_num.symbolic = lambda S, s, n, nan=0.0, posinf=None, neginf=None: S.pick(
+    np.isfinite(np.asarray(n[0])), S.obj(s[0]), S.zeros_like(n[0]) + S.const(nan_to_num.forward(n[0], nan, posinf,
+                                                                                                    neginf)))
+
+
+@defop("logit", "LogitBackward0", needs={0: (0,)}, dtype_rule="float", pytorch=call("torch.logit", 0, eps="=eps"))
+def logit(a, eps=None):
+    a = np.asarray(a)
+    x = a if eps is None else np.clip(a, eps, 1 - eps).astype(a.dtype)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _mkl_like(np.log, (x / (1 - x)).astype(x.dtype)) if x.dtype == np.float32 else np.log(x / (1 - x))
+
+
+@logit.def_vjp
+def _(ctx, g, F):
+    x = ctx.input(0, F)
+    eps = ctx.params.get("eps")
+    grad = g / (x * (1 - x))
+    if eps is None:
+        return grad,
+    xs = np.asarray(_raw_input(ctx))
+    return F.keep((xs >= eps) & (xs <= 1 - eps), grad),
+
+
+@logit.def_symbolic
+def _(S, s, n, eps=None):
+    x = S.obj(s[0])
+    if eps is not None:
+        xs = np.asarray(n[0])
+        x = S.pick((xs >= eps) & (xs <= 1 - eps), x, S.zeros_like(xs) + S.const(np.clip(xs, eps, 1 - eps)))
+    return S.obj(S.log(x / (S.ONE - x)))
+
+
+def _raw_input(ctx):
+    from core.ops.vjp import NumpyF
+    return ctx.input(0, NumpyF)

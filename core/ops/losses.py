@@ -1,6 +1,6 @@
 """More losses of ``torch.nn.functional`` with a backward node of their own in
 PyTorch: smooth_l1_loss, huber_loss, binary_cross_entropy_with_logits,
-soft_margin_loss; and the Scalar overloads PyTorch's C++ composites call, which
+soft_margin_loss, multi_margin_loss, multilabel_margin_loss; and the Scalar overloads PyTorch's C++ composites call, which
 name their nodes differently from the Python operators: ``div_scalar``
 (DivBackward1: cross_entropy with class probabilities), ``mul_scalar``
 (MulBackward1) and ``masked_fill`` (MaskedFillBackward0: label smoothing).
@@ -294,3 +294,187 @@ def _(ctx, g, F):
 @masked_fill.def_symbolic
 def _(S, s, n, mask=None, value=0.0):
     return S.pick(np.asarray(mask), S.zeros_like(n[0]) + S.number(value), S.obj(s[0]))
+
+
+# ---------------------------------------------------------------------------
+# multi-class margin losses (issue 12: 《深入浅出PyTorch》 3.6)
+# ---------------------------------------------------------------------------
+
+def _rows(x):
+    x = np.asarray(x)
+    return x.reshape(1, -1) if x.ndim <= 1 else x
+
+
+def _multi_margin_terms(x, target, p, margin, weight):
+    """Each sample's terms ``max(0, margin - x[y] + x[d])`` (squared when p == 2, times weight[y]) for d != y,
+    in float math of the input's dtype, and where they are positive."""
+    rows = _rows(x)
+    dt = rows.dtype
+    y = np.asarray(target, dtype=np.int64).reshape(-1)
+    picked = rows[np.arange(rows.shape[0]), y][:, None]
+    z = (dt.type(margin) - picked) + rows
+    on = (z > 0) & (np.arange(rows.shape[1])[None, :] != y[:, None])
+    h = np.where(on, z if p == 1 else z * z, 0).astype(dt)
+    if weight is not None:
+        h = (h * np.asarray(weight, dtype=dt)[y][:, None]).astype(dt)
+    return h, z, on, y
+
+
+@defop("multi_margin_loss", "MultiMarginLossBackward0", needs={0: (0,)}, dtype_rule="float",
+       pytorch=call("torch.nn.functional.multi_margin_loss", 0, "=target", p="=p", margin="=margin",
+                    weight="=weight", reduction="=reduction"))
+def multi_margin_loss(x, target=None, p=1, margin=1.0, weight=None, reduction="mean"):
+    """PyTorch's CPU kernel: each sample's terms summed in order in the input's dtype, divided by the
+    number of classes; 'mean' and 'sum' accumulate the samples in double."""
+    x = np.asarray(x)
+    h, _, _, _ = _multi_margin_terms(x, target, p, margin, weight)
+    dt = h.dtype
+    per = np.zeros(h.shape[0], dt)
+    for d in range(h.shape[1]):
+        per = (per + h[:, d]).astype(dt)
+    per = (per / dt.type(h.shape[1])).astype(dt)
+    if reduction == "none":
+        return per.reshape(np.shape(x)[:-1]) if x.ndim > 1 else per.reshape(())[()]
+    total = float(np.sum(per.astype(np.float64))) if per.size else 0.0
+    if reduction == "mean":
+        total /= per.size
+    return np.asarray(total, dtype=dt)[()]
+
+
+@multi_margin_loss.def_vjp
+def _(ctx, g, F):
+    x = ctx.input(0, F)
+    xs = np.asarray(_raw(x))
+    p, pr = ctx.params, ctx.params
+    h, z, on, y = _multi_margin_terms(xs, p["target"], p["p"], p["margin"], p.get("weight"))
+    n, c = h.shape
+    dt = h.dtype
+    scale = dt.type(1.0 / (n * c) if pr.get("reduction", "mean") == "mean" else 1.0 / c)
+    w = np.ones(n, dt) if pr.get("weight") is None else np.asarray(pr["weight"], dtype=dt)[y]
+    # d loss / d x[d] for d != y, and minus their sum at y (PyTorch's backward term by term)
+    part = np.where(on, (scale if p["p"] == 1 else 2 * scale * z) * w[:, None], 0).astype(dt)
+    part[np.arange(n), y] = -np.sum(part, axis=1)
+    local = F.const(part.reshape(xs.shape))
+    if pr.get("reduction", "mean") == "none" and xs.ndim > 1:
+        return local * F.unsqueeze(g, 1),
+    return local * g,
+
+
+@multi_margin_loss.def_symbolic
+def _(S, s, n, target=None, p=1, margin=1.0, weight=None, reduction="mean"):
+    x = np.asarray(n[0])
+    a = S.obj(s[0])
+    rows = a.reshape(1, -1) if a.ndim <= 1 else a
+    _, _, on, y = _multi_margin_terms(x, target, p, margin, weight)
+    c = rows.shape[1]
+    per = []
+    for i in range(rows.shape[0]):
+        total = S.ZERO
+        for d in range(c):
+            if on[i, d]:
+                zt = S.number(margin) - rows[i, y[i]] + rows[i, d]
+                term = zt if p == 1 else zt * zt
+                total = total + (term if weight is None else term * S.number(float(np.asarray(weight)[y[i]])))
+        per.append(total / S.number(c))
+    out = np.empty(len(per), dtype=object)
+    out[:] = per
+    if reduction == "none":
+        return S.obj(out.reshape(x.shape[:-1]) if x.ndim > 1 else out.reshape(()))
+    return S.reduce(S.obj(out), reduction)
+
+
+def _multilabel_targets(target, c):
+    """Each sample's target classes: its entries up to the first negative one."""
+    rows = np.asarray(target, dtype=np.int64).reshape(-1, c)
+    is_target = np.zeros(rows.shape, bool)
+    for i, row in enumerate(rows):
+        for k in row:
+            if k < 0:
+                break
+            is_target[i, k] = True
+    return rows, is_target
+
+
+@defop("multilabel_margin_loss", "MultilabelMarginLossBackward0", needs={0: (0,)}, dtype_rule="float",
+       pytorch=call("torch.nn.functional.multilabel_margin_loss", 0, "=target", reduction="=reduction"))
+def multilabel_margin_loss(x, target=None, reduction="mean"):
+    """PyTorch's CPU kernel: for each target class j and each non-target class i, ``max(0, 1 - (x[j] - x[i]))``,
+    summed in double and divided by the number of classes; 'mean' averages the samples in double."""
+    x = np.asarray(x)
+    rows = _rows(x)
+    dt = rows.dtype
+    c = rows.shape[1]
+    targets, is_target = _multilabel_targets(target, c)
+    per = np.zeros(rows.shape[0], dt)
+    for i in range(rows.shape[0]):
+        total = 0.0
+        for k in targets[i]:
+            if k < 0:
+                break
+            for d in range(c):
+                if not is_target[i, d]:
+                    z = dt.type(1) - rows[i, k] + rows[i, d]
+                    if z > 0:
+                        total += float(z)
+        per[i] = dt.type(total / c)
+    if reduction == "none":
+        return per.reshape(np.shape(x)[:-1]) if x.ndim > 1 else per.reshape(())[()]
+    total = float(np.sum(per.astype(np.float64)))
+    if reduction == "mean":
+        total /= per.size
+    return np.asarray(total, dtype=dt)[()]
+
+
+def _multilabel_local(xs, target):
+    rows = _rows(xs)
+    n, c = rows.shape
+    targets, is_target = _multilabel_targets(target, c)
+    local = np.zeros(rows.shape, np.float64)
+    for i in range(n):
+        for k in targets[i]:
+            if k < 0:
+                break
+            for d in range(c):
+                if not is_target[i, d] and rows[i, k].astype(np.float64) - rows[i, d] < 1:
+                    local[i, k] -= 1
+                    local[i, d] += 1
+    return local, is_target, targets
+
+
+@multilabel_margin_loss.def_vjp
+def _(ctx, g, F):
+    x = ctx.input(0, F)
+    xs = np.asarray(_raw(x))
+    rows = _rows(xs)
+    n, c = rows.shape
+    local, _, _ = _multilabel_local(xs, ctx.params["target"])
+    scale = 1.0 / (n * c) if ctx.params.get("reduction", "mean") == "mean" else 1.0 / c
+    part = F.const((local * scale).astype(rows.dtype).reshape(xs.shape))
+    if ctx.params.get("reduction", "mean") == "none" and xs.ndim > 1:
+        return part * F.unsqueeze(g, 1),
+    return part * g,
+
+
+@multilabel_margin_loss.def_symbolic
+def _(S, s, n, target=None, reduction="mean"):
+    x = np.asarray(n[0])
+    a = S.obj(s[0])
+    rows = a.reshape(1, -1) if a.ndim <= 1 else a
+    xr = _rows(x)
+    c = rows.shape[1]
+    targets, is_target = _multilabel_targets(target, c)
+    per = []
+    for i in range(rows.shape[0]):
+        total = S.ZERO
+        for k in targets[i]:
+            if k < 0:
+                break
+            for d in range(c):
+                if not is_target[i, d] and 1 - xr[i, k] + xr[i, d] > 0:
+                    total = total + (S.ONE - rows[i, k] + rows[i, d])
+        per.append(total / S.number(c))
+    out = np.empty(len(per), dtype=object)
+    out[:] = per
+    if reduction == "none":
+        return S.obj(out.reshape(x.shape[:-1]) if x.ndim > 1 else out.reshape(()))
+    return S.reduce(S.obj(out), reduction)

@@ -507,3 +507,260 @@ def _(ctx, g, F):
 def _(S, s, n, dim=0):
     a = S.obj(s[0])
     return S.obj(np.cumsum(a, axis=dim)) if a.ndim else a.copy()
+
+
+# ---- sort, topk, median, cummax/cummin, cumprod, trace (issue 12: 《20天吃掉那只Pytorch》 4-2) ----
+
+def _stable_order(a, d, descending):
+    """Indices that sort ``a`` along axis ``d``, ties in their original order (PyTorch's CPU sort is
+    stable either way); NaN sorts as the largest value, as in PyTorch."""
+    if not descending:
+        return np.argsort(a, axis=d, kind="stable")
+    n = a.shape[d]
+    # sorting the reversed array ascending and reversing the order keeps ties first-come
+    rev = np.argsort(np.flip(a, axis=d), axis=d, kind="stable")
+    return np.flip(n - 1 - rev, axis=d)
+
+
+def _picked_vjp(ctx, g, F):
+    """sort/topk/cummax/cummin/median along a dim: each output's gradient goes to the input
+    element it was taken from (accumulated where one element was taken more than once)."""
+    shape = ctx._in_meta[0][0]
+    idx = np.asarray(ctx.aux())
+    if not shape:
+        return g,
+    d = ctx.params["dim"] % len(shape)
+    if ctx.params.get("keepdim") is False:
+        idx, g = np.expand_dims(idx, d), F.unsqueeze(g, d)
+    grid = list(np.indices(idx.shape, sparse=True))
+    grid[d] = idx
+    return F.scatter_index(g, shape, tuple(grid)),
+
+
+def _picked_symbolic(S, s, n, idx, dim, keepdim=True):
+    a = S.obj(s[0])
+    if a.ndim == 0:
+        return a
+    idx = np.asarray(idx)
+    if not keepdim:
+        idx = np.expand_dims(idx, dim)
+    out = np.take_along_axis(a, idx, axis=dim)
+    return S.obj(out if keepdim else np.squeeze(out, axis=dim))
+
+
+def _along(a, dim):
+    a = np.asarray(a)
+    return (a.reshape(1) if a.ndim == 0 else a), (dim % a.ndim if a.ndim else 0)
+
+
+@defop("sort", "SortBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
+def sort(a, dim=-1, descending=False):
+    src, d = _along(a, dim)
+    idx = _stable_order(src, d, descending)
+    vals = np.take_along_axis(src, idx, axis=d)
+    shape = np.shape(a)
+    return vals.reshape(shape)[()], idx.reshape(shape).astype(np.int64)
+
+
+sort.vjp = _picked_vjp
+sort.symbolic = lambda S, s, n, dim=-1, descending=False: _picked_symbolic(
+    S, s, n, _stable_order(*_along(n[0], dim), descending), dim)
+
+
+@defop("topk", "TopkBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
+def topk(a, k, dim=-1, largest=True, sorted=True):
+    # NOTE: tied values are taken first-come; PyTorch's partial sort may give tied elements' indices in
+    # another order (the values are the same)
+    src, d = _along(a, dim)
+    if not 0 <= k <= src.shape[d]:
+        raise RuntimeError("selected index k out of range")
+    idx = np.take(_stable_order(src, d, largest), np.arange(k), axis=d)
+    vals = np.take_along_axis(src, idx, axis=d)
+    if np.ndim(a) == 0:
+        return vals.reshape(())[()], idx.reshape(()).astype(np.int64)
+    return vals[()], idx.astype(np.int64)
+
+
+topk.vjp = _picked_vjp
+topk.symbolic = lambda S, s, n, k, dim=-1, largest=True, sorted=True: _picked_symbolic(
+    S, s, n, np.take(_stable_order(*_along(n[0], dim), largest), np.arange(k), axis=dim % max(np.ndim(n[0]), 1)), dim)
+
+
+def _median_index(src, d):
+    """The lower median's position along ``d``: the ((n - 1) // 2)-th of a stable ascending sort (with
+    ties, PyTorch's index is that element's too); NaN, the largest in a sort, is PyTorch's median if any."""
+    order = _stable_order(src, d, False)
+    pos = (src.shape[d] - 1) // 2
+    nan = np.isnan(src) if src.dtype.kind == "f" else np.zeros(src.shape, bool)
+    first_nan = np.argmax(nan, axis=d)
+    chosen = np.take(order, pos, axis=d)
+    return np.where(np.any(nan, axis=d), first_nan, chosen)
+
+
+@defop("median_dim", "MedianBackward1", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
+def median_dim(a, dim=-1, keepdim=False):
+    src, d = _along(a, dim)
+    if src.shape[d] == 0:
+        raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
+    idx = np.expand_dims(_median_index(src, d), d)
+    vals = np.take_along_axis(src, idx, axis=d)
+    if np.ndim(a) == 0:
+        return vals.reshape(())[()], idx.reshape(()).astype(np.int64)
+    if not keepdim:
+        vals, idx = np.squeeze(vals, axis=d), np.squeeze(idx, axis=d)
+    return vals[()], idx.astype(np.int64)
+
+
+median_dim.vjp = _picked_vjp
+median_dim.symbolic = lambda S, s, n, dim=-1, keepdim=False: _picked_symbolic(
+    S, s, n, np.expand_dims(_median_index(*_along(n[0], dim)), dim % max(np.ndim(n[0]), 1))
+    if np.ndim(n[0]) else 0, dim, True) if keepdim or not np.ndim(n[0]) else _picked_symbolic(
+    S, s, n, _median_index(*_along(n[0], dim)), dim, False)
+
+
+@defop("median", "MedianBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
+       pytorch=call("torch.median", 0))
+def median(a):
+    a = np.asarray(a)
+    if a.size == 0:
+        return np.asarray(np.nan, dtype=a.dtype)[()] if a.dtype.kind == "f" else np.zeros((), a.dtype)[()]
+    flat = a.reshape(-1)
+    return flat[_median_index(flat, 0)][()]
+
+
+median.vjp = _evenly   # NOTE: PyTorch shares the gradient evenly among the elements equal to the median
+
+
+@median.def_symbolic
+def _(S, s, n):
+    x = np.asarray(n[0])
+    hit = x == median.forward(x)
+    return S.sum(S.obj(s[0]) * S.const(hit / np.sum(hit)), None, False)
+
+
+def _cumulative_extreme(kind):
+    better = np.greater_equal if kind == "max" else np.less_equal
+
+    def forward(a, dim=0):
+        src, d = _along(a, dim)
+        moved = np.moveaxis(src, d, -1)
+        vals, idx = np.empty_like(moved), np.zeros(moved.shape, np.int64)
+        best, at = moved[..., 0].copy(), np.zeros(moved.shape[:-1], np.int64)
+        for i in range(moved.shape[-1]):
+            x = moved[..., i]
+            # PyTorch: a later element equal to the running extreme takes over (>=, <=); NaN stays once met
+            take = better(x, best) | np.isnan(x) if src.dtype.kind == "f" else better(x, best)
+            if src.dtype.kind == "f":
+                take &= ~np.isnan(best) | np.isnan(x)
+            best, at = np.where(take, x, best), np.where(take, i, at)
+            vals[..., i], idx[..., i] = best, at
+        vals, idx = np.moveaxis(vals, -1, d), np.moveaxis(idx, -1, d)
+        return vals.reshape(np.shape(a))[()], idx.reshape(np.shape(a))
+
+    op = defop("cum" + kind, f"Cum{kind}Backward0", has_aux=True, aux_saved=True, dtype_rule="keep",
+               pytorch=SPECIAL)(forward)
+    op.vjp = _picked_vjp
+    op.symbolic = lambda S, s, n, dim=0: _picked_symbolic(S, s, n, forward(n[0], dim)[1], dim)
+    return op
+
+
+cummax = _cumulative_extreme("max")
+cummin = _cumulative_extreme("min")
+
+
+@defop("cumprod", "CumprodBackward0", needs={0: (0,)}, dtype_rule="keep", pytorch=call("torch.cumprod", 0, dim="=dim"))
+def cumprod(a, dim=0):
+    a = np.asarray(a)
+    # NOTE: multiplied in order along the dim, one rounding per step, as PyTorch's kernel
+    return (np.cumprod(_int_to_long(a), axis=dim) if a.ndim else _int_to_long(a).copy())[()]
+
+
+@cumprod.def_vjp
+def _(ctx, g, F):
+    # d out_j / d x_k = prod_{i <= j, i != k} x_i for j >= k: with no zero along the dim that is out_j / x_k, so
+    # input k gets (the reversed cumulative sum of g * out)_k / x_k; with zeros, the products are made for each
+    # k with x_k replaced by 1 (PyTorch's cumprod_backward treats zeros apart too)
+    shape = ctx._in_meta[0][0]
+    if not shape:
+        return g,
+    d = ctx.params["dim"] % len(shape)
+    x = ctx.input(0, F)
+    xs = np.asarray(_raw(x))
+    if not np.any(xs == 0):
+        out = F.cumprod(x, d)
+        return F.flip(F.cumsum(F.flip(g * out, (d,)), d), (d,)) / x,
+    n = shape[d]
+    parts = []
+    for k in range(n):
+        ones_at_k = np.zeros(shape, bool)
+        ones_at_k[(slice(None),) * d + (k,)] = True
+        partial = F.cumprod(F.where(ones_at_k, F.const(np.ones((), xs.dtype)), x), d)
+        later = np.zeros(shape, bool)
+        later[(slice(None),) * d + (slice(k, None),)] = True
+        parts.append(F.sum(F.keep(later, g * partial), d, True))
+    return F.concat(parts, d),
+
+
+@cumprod.def_symbolic
+def _(S, s, n, dim=0):
+    a = S.obj(s[0])
+    return S.obj(np.cumprod(a, axis=dim)) if a.ndim else a.copy()
+
+
+@defop("trace", "TraceBackward0", dtype_rule="keep", pytorch=call("torch.trace", 0))
+def trace(a):
+    a = np.asarray(a)
+    if a.ndim != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {a.ndim}")
+    return torch_sum(_int_to_long(np.diagonal(a).copy()))[()]
+
+
+@trace.def_vjp
+def _(ctx, g, F):
+    shape = ctx._in_meta[0][0]
+    eye = np.eye(shape[0], shape[1], dtype=np.result_type(_raw(g)))
+    return F.expand(g, shape) * F.const(eye),
+
+
+@trace.def_symbolic
+def _(S, s, n):
+    a = S.obj(s[0])
+    return S.sum(S.obj(np.diagonal(a).copy()), None, False)
+
+
+@defop("logsumexp", "LogsumexpBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="float",
+       pytorch=call("torch.logsumexp", 0, "=dim", keepdim="=keepdim"))
+def logsumexp(a, dim=(0,), keepdim=False):
+    """PyTorch's: the max along the dims (0 where infinite) taken out, ``log(sum(exp(a - max))) + max``."""
+    a = np.asarray(a)
+    if a.dtype.kind in "biu":
+        a = a.astype(np.float32)
+    ax = _axes(dim, a.ndim)
+    if a.ndim == 0:
+        return a.copy()[()]
+    m = np.max(a, axis=ax, keepdims=True) if a.size else np.zeros([1] * a.ndim, a.dtype)
+    m = np.where(np.isinf(m), np.zeros((), a.dtype), m).astype(a.dtype)
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        e = vecmath.mkl_like(np.exp, (a - m).astype(a.dtype)) if a.dtype == np.float32 else np.exp(a - m)
+        total = np.asarray(torch_sum(e, axis=ax, keepdims=True), dtype=a.dtype)
+        out = (vecmath.mkl_like(np.log, total) if a.dtype == np.float32 else np.log(total)) + m
+    out = out.astype(a.dtype)
+    return (out if keepdim else np.squeeze(out, axis=ax))[()]
+
+
+@logsumexp.def_vjp
+def _(ctx, g, F):
+    shape = ctx._in_meta[0][0]
+    if not shape:
+        return g,
+    dim, keepdim = ctx.params["dim"], ctx.params.get("keepdim", False)
+    r = _spread(ctx.result(F), shape, dim, keepdim, F)
+    return _spread(g, shape, dim, keepdim, F) * F.exp(ctx.input(0, F) - r),
+
+
+@logsumexp.def_symbolic
+def _(S, s, n, dim=(0,), keepdim=False):
+    a = S.obj(s[0])
+    if a.ndim == 0:
+        return a
+    return S.obj(S.log(S.sum(S.exp(a), dim, keepdim)))

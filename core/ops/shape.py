@@ -460,3 +460,335 @@ def _(S, s, n):
 @unique_dim.def_symbolic
 def _(S, s, n, dim=0):
     return np.take(S.obj(s[0]), _unique_first(n[0], dim)[1], axis=dim)
+
+
+# ---------------------------------------------------------------------------
+# triangles, diagonals, roll, take, masked_select (issue 12: tutorials' tensor chapters)
+# ---------------------------------------------------------------------------
+
+def _triangle_mask(shape, diagonal, lower):
+    rows, cols = shape[-2], shape[-1]
+    mask = np.tril(np.ones((rows, cols), bool), diagonal) if lower else np.triu(np.ones((rows, cols), bool), diagonal)
+    return np.broadcast_to(mask, shape)
+
+
+def _triangle(name, grad_fn, lower):
+    def forward(a, diagonal=0):
+        a = np.asarray(a)
+        if a.ndim < 2:
+            raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+        return np.where(_triangle_mask(a.shape, diagonal, lower), a, np.zeros((), a.dtype)).astype(a.dtype)
+
+    op = defop(name, grad_fn, dtype_rule="keep", pytorch=call("torch." + name, 0, diagonal="=diagonal"))(forward)
+    op.vjp = lambda ctx, g, F: (F.keep(_triangle_mask(_in_shape(ctx), ctx.params.get("diagonal", 0), lower), g),)
+    op.symbolic = lambda S, s, n, diagonal=0: S.pick(_triangle_mask(np.shape(n[0]), diagonal, lower), S.obj(s[0]),
+                                                      S.zeros_like(n[0]))
+    return op
+
+
+tril = _triangle("tril", "TrilBackward0", True)
+triu = _triangle("triu", "TriuBackward0", False)
+
+
+def _diagonal_index(shape, offset, dim1, dim2):
+    """For each element of ``diagonal(a, offset, dim1, dim2)`` (the other dims first, then the position along
+    the diagonal), its index into ``a``: a tuple of broadcastable arrays."""
+    nd = len(shape)
+    d1, d2 = dim1 % nd, dim2 % nd
+    length = max(0, min(shape[d1] - max(-offset, 0), shape[d2] - max(offset, 0)))
+    others = [i for i in range(nd) if i not in (d1, d2)]
+    out_shape = tuple(shape[i] for i in others) + (length,)
+    grid = np.indices(out_shape, sparse=True) if out_shape else []
+    pos = grid[-1] if len(out_shape) else np.arange(0)
+    index = [None] * nd
+    for k, i in enumerate(others):
+        index[i] = grid[k]
+    index[d1] = pos + max(-offset, 0)
+    index[d2] = pos + max(offset, 0)
+    return tuple(index), out_shape
+
+
+def _diagonal_forward(a, offset=0, dim1=0, dim2=1):
+    a = np.asarray(a)
+    if a.ndim < 2:
+        raise RuntimeError(f"diagonal dimensions requires ndim larger than 1, but got ndim={a.ndim}")
+    index, out_shape = _diagonal_index(a.shape, offset, dim1, dim2)
+    return np.ascontiguousarray(a[index]).reshape(out_shape)
+
+
+def _diagonal_vjp(ctx, g, F):
+    p = ctx.params
+    index, _ = _diagonal_index(_in_shape(ctx), p.get("offset", 0), p.get("dim1", 0), p.get("dim2", 1))
+    return F.scatter_index(g, _in_shape(ctx), index),
+
+
+def _diagonal_symbolic(S, s, n, offset=0, dim1=0, dim2=1):
+    index, out_shape = _diagonal_index(np.shape(n[0]), offset, dim1, dim2)
+    return S.obj(np.asarray(S.obj(s[0])[index]).reshape(out_shape))
+
+
+# torch.diagonal (a view in PyTorch; a copy here) and torch.diag of a matrix (PyTorch's diagonal_copy)
+diagonal = defop("diagonal", "DiagonalBackward0", dtype_rule="keep",
+                 pytorch=call("torch.diagonal", 0, offset="=offset", dim1="=dim1", dim2="=dim2"))(_diagonal_forward)
+diagonal.vjp, diagonal.symbolic = _diagonal_vjp, _diagonal_symbolic
+diag_copy = defop("diag_copy", "DiagonalBackward0_copy", dtype_rule="keep",
+                  pytorch=call("torch.diag", 0, "=offset"))(_diagonal_forward)
+diag_copy.vjp, diag_copy.symbolic = _diagonal_vjp, _diagonal_symbolic
+
+
+@defop("diag_embed", "DiagEmbedBackward0", dtype_rule="keep", pytorch=call("torch.diag", 0, "=offset"))
+def diag_embed(a, offset=0):
+    """torch.diag of a vector: a square matrix with the vector on diagonal ``offset``."""
+    a = np.asarray(a)
+    n = a.shape[0] + abs(offset)
+    out = np.zeros((n, n), a.dtype)
+    index, _ = _diagonal_index((n, n), offset, 0, 1)
+    out[index] = a
+    return out
+
+
+@diag_embed.def_vjp
+def _(ctx, g, F):
+    n = _in_shape(ctx)[0] + abs(ctx.params.get("offset", 0))
+    index, _ = _diagonal_index((n, n), ctx.params.get("offset", 0), 0, 1)
+    return F.index(g, index),
+
+
+@diag_embed.def_symbolic
+def _(S, s, n, offset=0):
+    size = np.shape(n[0])[0] + abs(offset)
+    out = S.zeros_like(np.zeros((size, size)))
+    index, _ = _diagonal_index((size, size), offset, 0, 1)
+    out[index] = S.obj(s[0])
+    return S.obj(out)
+
+
+def _roll_axes(shape, shifts, dims):
+    if dims is None:
+        return shifts, None
+    return shifts, tuple(d % len(shape) for d in dims)
+
+
+@defop("roll", "RollBackward0", dtype_rule="keep", pytorch=call("torch.roll", 0, "=shifts", "=dims"))
+def roll(a, shifts=(0,), dims=None):
+    """torch.roll: without dims, the flattened tensor rolled and reshaped."""
+    a = np.asarray(a)
+    if dims is None:
+        return np.roll(a.reshape(-1), shifts[0]).reshape(a.shape)
+    return np.roll(a, shifts, axis=dims)
+
+
+@roll.def_vjp
+def _(ctx, g, F):
+    shifts, dims = ctx.params["shifts"], ctx.params.get("dims")
+    back = tuple(-int(k) for k in shifts)
+    if dims is None:
+        return F.reshape(F.roll(F.reshape(g, (-1,)), back, (0,)), _in_shape(ctx)),
+    return F.roll(g, back, dims),
+
+
+@roll.def_symbolic
+def _(S, s, n, shifts=(0,), dims=None):
+    a = S.obj(s[0])
+    if dims is None:
+        return S.obj(np.roll(a.reshape(-1), shifts[0]).reshape(a.shape))
+    return S.obj(np.roll(a, shifts, axis=dims))
+
+
+@defop("take", "TakeBackward0", dtype_rule="keep", pytorch=call("torch.take", 0, "=index"))
+def take(a, index=None):
+    a = np.asarray(a)
+    idx = np.asarray(index, dtype=np.int64)
+    if idx.size and (idx.max() >= a.size or idx.min() < -a.size):
+        bad = int(idx[(idx >= a.size) | (idx < -a.size)].reshape(-1)[0])
+        raise IndexError(f"out of range: tried to access index {bad} on a tensor of {a.size} elements.")
+    return a.reshape(-1)[idx]
+
+
+@take.def_vjp
+def _(ctx, g, F):
+    shape = _in_shape(ctx)
+    flat = np.asarray(ctx.params["index"], dtype=np.int64) % max(int(np.prod(shape)), 1)
+    return F.scatter_index(g, shape, np.unravel_index(flat, shape) if shape else ()),
+
+
+@take.def_symbolic
+def _(S, s, n, index=None):
+    return S.obj(S.obj(s[0]).reshape(-1)[np.asarray(index, dtype=np.int64)])
+
+
+@defop("masked_select", "MaskedSelectBackward0", dtype_rule="keep", pytorch=call("torch.masked_select", 0, "=mask"))
+def masked_select(a, mask=None):
+    a = np.asarray(a)
+    shape = np.broadcast_shapes(a.shape, np.shape(mask))
+    return np.broadcast_to(a, shape)[np.broadcast_to(np.asarray(mask, bool), shape)].copy()
+
+
+@masked_select.def_vjp
+def _(ctx, g, F):
+    shape = _in_shape(ctx)
+    mask = np.asarray(ctx.params["mask"], bool)
+    full = np.broadcast_shapes(tuple(shape), mask.shape)
+    spread = F.scatter_index(g, full, np.nonzero(np.broadcast_to(mask, full)))
+    return F.sum_to(spread, tuple(shape)),
+
+
+@masked_select.def_symbolic
+def _(S, s, n, mask=None):
+    a = S.obj(s[0])
+    shape = np.broadcast_shapes(a.shape, np.shape(mask))
+    return S.obj(np.broadcast_to(a, shape)[np.broadcast_to(np.asarray(mask, bool), shape)])
+
+
+# ---------------------------------------------------------------------------
+# scatter, scatter_add, index_fill, index_add (issue 12: one-hot codes and the tensor chapters)
+# ---------------------------------------------------------------------------
+
+def _scatter_mask(shape, dim, index):
+    mask = np.zeros(shape, bool)
+    if np.size(index):
+        mask[gather_where(shape, dim, index)] = True
+    return mask
+
+
+def _block(index):
+    """The part of ``src`` a scatter reads: the leading corner of the index's shape."""
+    return tuple(np.indices(np.shape(index), sparse=True)) if np.ndim(index) else ()
+
+
+@defop("scatter_value", "ScatterBackward1", dtype_rule="keep",
+       pytorch=call("torch.scatter", 0, "=dim", "=index", "=value"))
+def scatter_value(a, dim=0, index=(), value=0.0):
+    out = np.array(a, copy=True)
+    if np.size(index):
+        out[gather_where(out.shape, dim, index)] = np.asarray(value).astype(out.dtype)
+    return out
+
+
+@scatter_value.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    return F.keep(~_scatter_mask(_in_shape(ctx), p["dim"], p["index"]), g),
+
+
+@scatter_value.def_symbolic
+def _(S, s, n, dim=0, index=(), value=0.0):
+    return S.pick(_scatter_mask(np.shape(n[0]), dim, index), S.zeros_like(n[0]) + S.number(value), S.obj(s[0]))
+
+
+def _scattered_src(ctx, g, F):
+    """The gradient of a scatter's ``src``: the output's gradient where each of its elements went."""
+    # NOTE: index-shaped, as PyTorch's grad.gather(dim, index): where src is larger than the index, PyTorch's
+    # engine refuses that gradient's shape, and so does this one's
+    p = ctx.params
+    return F.index(g, gather_where(_in_shape(ctx), p["dim"], p["index"]))
+
+
+@defop("scatter_src", "ScatterBackward0", dtype_rule="keep",
+       pytorch=call("torch.scatter", 0, "=dim", "=index", 1))
+def scatter_src(a, src, dim=0, index=()):
+    out = np.array(a, copy=True)
+    if np.size(index):
+        out[gather_where(out.shape, dim, index)] = np.asarray(src)[_block(index)]
+    return out
+
+
+@scatter_src.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    gi = F.keep(~_scatter_mask(_in_shape(ctx), p["dim"], p["index"]), g) if ctx.wants(0) else None
+    return gi, (_scattered_src(ctx, g, F) if ctx.wants(1) else None)
+
+
+@scatter_src.def_symbolic
+def _(S, s, n, dim=0, index=()):
+    out = np.array(S.obj(s[0]), copy=True)
+    if np.size(index):
+        out[gather_where(out.shape, dim, index)] = S.obj(s[1])[_block(index)]
+    return S.obj(out)
+
+
+@defop("scatter_add", "ScatterAddBackward0", dtype_rule="keep",
+       pytorch=call("torch.scatter_add", 0, "=dim", "=index", 1))
+def scatter_add(a, src, dim=0, index=()):
+    out = np.array(a, copy=True)
+    if np.size(index):
+        # NOTE: the additions in the index's order, as PyTorch's CPU kernel makes them
+        np.add.at(out, gather_where(out.shape, dim, index), np.asarray(src)[_block(index)])
+    return out
+
+
+@scatter_add.def_vjp
+def _(ctx, g, F):
+    return (g if ctx.wants(0) else None), (_scattered_src(ctx, g, F) if ctx.wants(1) else None)
+
+
+@scatter_add.def_symbolic
+def _(S, s, n, dim=0, index=()):
+    out = np.array(S.obj(s[0]), copy=True)
+    if np.size(index):
+        src = S.obj(s[1])[_block(index)]
+        for pos, val in zip(zip(*[np.broadcast_to(w, np.shape(index)).reshape(-1)
+                                  for w in gather_where(out.shape, dim, index)]), src.reshape(-1)):
+            out[pos] = out[pos] + val
+    return S.obj(out)
+
+
+def _along(dim, index):
+    return (slice(None),) * dim + (np.asarray(index, dtype=np.int64),)
+
+
+@defop("index_fill", "IndexFillBackward0", dtype_rule="keep",
+       pytorch=call("torch.index_fill", 0, "=dim", "=index", "=value"))
+def index_fill(a, dim=0, index=(), value=0.0):
+    out = np.array(a, copy=True)
+    out[_along(dim, index)] = np.asarray(value).astype(out.dtype)
+    return out
+
+
+@index_fill.def_vjp
+def _(ctx, g, F):
+    mask = np.zeros(_in_shape(ctx), bool)
+    mask[_along(ctx.params["dim"], ctx.params["index"])] = True
+    return F.keep(~mask, g),
+
+
+@index_fill.def_symbolic
+def _(S, s, n, dim=0, index=(), value=0.0):
+    mask = np.zeros(np.shape(n[0]), bool)
+    mask[_along(dim, index)] = True
+    return S.pick(mask, S.zeros_like(n[0]) + S.number(value), S.obj(s[0]))
+
+
+@defop("index_add", "IndexAddBackward0", dtype_rule="keep",
+       pytorch=call("torch.index_add", 0, "=dim", "=index", 1, alpha="=alpha"))
+def index_add(a, source, dim=0, index=(), alpha=1):
+    out = np.array(a, copy=True)
+    src = np.asarray(source)
+    if alpha != 1:
+        src = (src * np.asarray(alpha).astype(out.dtype)).astype(out.dtype)
+    # NOTE: the rows added in the index's order, as PyTorch's CPU kernel adds them
+    np.add.at(out, _along(dim, index), src)
+    return out
+
+
+@index_add.def_vjp
+def _(ctx, g, F):
+    p = ctx.params
+    gs = None
+    if ctx.wants(1):
+        gs = F.index(g, _along(p["dim"], p["index"]))
+        if p.get("alpha", 1) != 1:
+            gs = gs * p["alpha"]
+    return (g if ctx.wants(0) else None), gs
+
+
+@index_add.def_symbolic
+def _(S, s, n, dim=0, index=(), alpha=1):
+    out = np.array(S.obj(s[0]), copy=True)
+    src = S.obj(s[1])
+    idx = np.asarray(index, dtype=np.int64)
+    for k, i in enumerate(idx):
+        out[(slice(None),) * dim + (int(i),)] = (out[(slice(None),) * dim + (int(i),)]
+                                                  + src[(slice(None),) * dim + (k,)] * S.number(alpha))
+    return S.obj(out)

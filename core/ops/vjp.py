@@ -74,6 +74,9 @@ class NumpyF:
     sign = staticmethod(np.sign)
     abs = staticmethod(np.abs)
     matmul = staticmethod(gemm.matmul)      # float32 summed in PyTorch's BLAS order
+    cumsum = staticmethod(lambda a, dim: np.cumsum(a, axis=dim))
+    roll = staticmethod(lambda a, shifts, dims: np.roll(a, shifts, axis=dims))
+    cumprod = staticmethod(lambda a, dim: np.cumprod(a, axis=dim))
     bmm = staticmethod(gemm.bmm)
     outer = staticmethod(np.outer)
 
@@ -203,6 +206,9 @@ class TensorF:
     sqrt = staticmethod(lambda a: a.sqrt())
     sign = staticmethod(lambda a: a.sign())
     abs = staticmethod(lambda a: a.abs())
+    cumsum = staticmethod(lambda a, dim: a.cumsum(dim))
+    roll = staticmethod(lambda a, shifts, dims: a.roll(shifts, dims))
+    cumprod = staticmethod(lambda a, dim: a.cumprod(dim))
 
     @staticmethod
     def matmul(a, b):

@@ -817,6 +817,345 @@ def cumsum(input, dim, *, dtype=None, out=None):
     return apply(R["cumsum"], (t,), {"dim": t._dim(dim) if t.dim() else 0})
 
 
+def cumprod(input, dim, *, dtype=None, out=None):
+    t = input if dtype is None else to(input, dtype)
+    return apply(R["cumprod"], (t,), {"dim": t._dim(dim) if t.dim() else 0})
+
+
+def trace(input):
+    return apply(R["trace"], (input,))
+
+
+_RETURN_TYPES.update({k: type(k, (_ReturnType,), {"_kind": k}) for k in ("sort", "topk", "median", "cummax", "cummin")})
+
+
+def _with_indices(kind, op, input, params):
+    """``torch.return_types.KIND(values=..., indices=...)`` of an op whose node keeps the indices."""
+    values = apply(R[op], (input,), params)
+    node = values.grad_fn
+    idx = node._aux if node is not None else None
+    if idx is None:
+        idx = R[op].forward(input._data, **params)[1]
+    return _RETURN_TYPES[kind](values, Tensor._make(np.asarray(idx, dtype=np.int64)[()]))
+
+
+def _dim0(input, dim):
+    return input._dim(dim) if input.dim() else 0
+
+
+def sort(input, dim=-1, descending=False, stable=False, *, out=None):
+    # NOTE: PyTorch's CPU sort keeps ties in their order whether stable is asked or not
+    return _with_indices("sort", "sort", input, {"dim": _dim0(input, dim), "descending": bool(descending)})
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
+    return _with_indices("topk", "topk", input, {"k": int(k), "dim": _dim0(input, dim), "largest": bool(largest)})
+
+
+def median(input, dim=None, keepdim=False, *, out=None):
+    if dim is None:
+        return apply(R["median"], (input,))
+    return _with_indices("median", "median_dim", input, {"dim": _dim0(input, dim), "keepdim": bool(keepdim)})
+
+
+def cummax(input, dim, *, out=None):
+    return _with_indices("cummax", "cummax", input, {"dim": _dim0(input, dim)})
+
+
+def cummin(input, dim, *, out=None):
+    return _with_indices("cummin", "cummin", input, {"dim": _dim0(input, dim)})
+
+
+def _scatter_args(name, input, dim, index, src=None):
+    """PyTorch's checks of scatter/scatter_add: an int32/int64 index of the input's rank, no larger than src (or, apart
+    from ``dim``, the input), in range along ``dim``."""
+    d = input._dim(dim) if input.dim() else 0
+    if not isinstance(index, Tensor) or index.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+    idx = np.asarray(index._data)
+    if src is not None and src.dtype != input.dtype:
+        raise RuntimeError(f"{name}(): Expected self.dtype to be equal to src.dtype")
+    if idx.ndim != input.dim() and builtins.max(idx.ndim, input.dim()) > 1:
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    shape = tuple(input.shape)
+    for k in range(idx.ndim):
+        if (k != d and idx.shape[k] > shape[k]) or (src is not None and idx.shape[k] > src.shape[k]):
+            raise RuntimeError(f"Expected index {list(idx.shape)} to be no larger than self {list(shape)} apart from "
+                               f"dimension {d}" + (f" and to be no larger size than src {list(src.shape)}"
+                                                   if src is not None else ""))
+    bad = idx[(idx < 0) | (idx >= (shape[d] if shape else 1))]
+    if bad.size:
+        raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} with size "
+                           f"{shape[d] if shape else 1}")
+    return {"dim": d, "index": idx.astype(np.int64)}
+
+
+def scatter(input, dim, index, src=None, value=None, *, reduce=None, out=None):
+    """``out[index[i][j]][j] = src[i][j]`` (dim 0) and so on, or the number ``value`` there."""
+    if reduce is not None:
+        raise NotImplementedError("scatter(reduce=...) is not available in Backprop Lens yet")
+    if src is None and value is None:
+        raise TypeError("scatter() missing 1 required positional argument: \"src\" or \"value\"")
+    given = src if src is not None else value
+    if isinstance(given, Tensor):
+        return apply(R["scatter_src"], (input, given), _scatter_args("scatter", input, dim, index, given))
+    params = _scatter_args("scatter", input, dim, index)
+    params["value"] = _num(given)
+    return apply(R["scatter_value"], (input,), params)
+
+
+def scatter_add(input, dim, index, src, *, out=None):
+    return apply(R["scatter_add"], (input, src), _scatter_args("scatter_add", input, dim, index, src))
+
+
+def index_fill(input, dim, index, value):
+    d = input._dim(dim) if input.dim() else 0
+    idx = np.asarray(index._data, dtype=np.int64).reshape(-1)
+    if isinstance(value, Tensor):
+        value = value.item()
+    return apply(R["index_fill"], (input,), {"dim": d, "index": idx, "value": _num(value)})
+
+
+def index_add(input, dim, index, source, *, alpha=1, out=None):
+    d = input._dim(dim) if input.dim() else 0
+    idx = np.asarray(index._data, dtype=np.int64).reshape(-1)
+    return apply(R["index_add"], (input, source), {"dim": d, "index": idx, "alpha": alpha})
+
+
+def broadcast_to(input, size):
+    return expand(input, *size)
+
+
+def broadcast_tensors(*tensors):
+    shape = np.broadcast_shapes(*(tuple(t.shape) for t in tensors))
+    return tuple(t if tuple(t.shape) == shape else expand(t, *shape) for t in tensors)
+
+
+def isfinite(input):
+    return Tensor._make(np.isfinite(np.asarray(input._data)) if input.dtype.is_floating_point
+                        else np.ones(tuple(input.shape), bool))
+
+
+def addcmul(input, tensor1, tensor2, *, value=1, out=None):
+    return apply(R["addcmul"], (input, tensor1, tensor2), {"value": value})
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
+    if not tensor1.dtype.is_floating_point and not tensor2.dtype.is_floating_point:
+        raise RuntimeError("Integer division with addcdiv is no longer supported, and in a future release addcdiv "
+                           "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+                           "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+                           "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+                           "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
+                           "for all dtypes.")
+    return apply(R["addcdiv"], (input, tensor1, tensor2), {"value": value})
+
+
+def lerp(input, end, weight, *, out=None):
+    if isinstance(weight, Tensor):
+        return apply(R["lerp_tensor"], (input, end, weight))
+    return apply(R["lerp_scalar"], (input, end), {"weight": weight})
+
+
+def atan2(input, other, *, out=None):
+    return apply(R["atan2"], (input, as_tensor_operand(other)))
+
+
+arctan2 = atan2
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    return apply(R["nan_to_num"], (input,), {"nan": float(nan), "posinf": posinf, "neginf": neginf})
+
+
+def logit(input, eps=None, *, out=None):
+    return apply(R["logit"], (input,), {"eps": None if eps is None else float(eps)})
+
+
+def ravel(input):
+    return reshape(input, (-1,))
+
+
+def swapdims(input, dim0, dim1):
+    return transpose(input, dim0, dim1)
+
+
+def tile(input, dims):
+    dims = tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    if len(dims) < input.dim():
+        dims = (1,) * (input.dim() - len(dims)) + dims
+    return repeat(input, *dims)
+
+
+def movedim(input, source, destination):
+    src = [input._dim(d) for d in (source if isinstance(source, (tuple, list)) else (source,))]
+    dst = [input._dim(d) for d in (destination if isinstance(destination, (tuple, list)) else (destination,))]
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({src} dims) should contain the same "
+                           f"number of dims as destination ({dst} dims)")
+    order = [d for d in range(input.dim()) if d not in src]
+    perm = [None] * input.dim()
+    for s_, d_ in zip(src, dst):
+        perm[d_] = s_
+    rest = iter(order)
+    perm = [p if p is not None else next(rest) for p in perm]
+    return permute(input, perm)
+
+
+moveaxis = movedim
+
+
+def unflatten(input, dim, sizes):
+    d = input._dim(dim)
+    shape = list(input.shape)
+    return view(input, *(shape[:d] + list(sizes) + shape[d + 1:]))
+
+
+def fix(input, *, out=None):
+    return trunc(input)
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """``x[1:] - x[:-1]`` along ``dim``, ``n`` times (SliceBackward0, SubBackward0), after prepend/append."""
+    d = input._dim(dim)
+    x = input
+    if prepend is not None or append is not None:
+        x = cat([t for t in (prepend, x, append) if t is not None], d)
+    for _ in range(n):
+        size = x.shape[d]
+        x = sub(narrow(x, d, 1, size - 1), narrow(x, d, 0, size - 1))
+    return x
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """Each element repeated: with a number, unsqueeze/expand/clone/view as PyTorch composes it (the input
+    flattened first without ``dim``); with a tensor of counts, index_select; ``repeat_interleave(counts)``: the
+    indices themselves."""
+    if repeats is None:
+        counts = np.asarray(input._data, dtype=np.int64)
+        return Tensor._make(np.repeat(np.arange(counts.size, dtype=np.int64), counts))
+    if dim is None:
+        input = reshape(input, (-1,))
+        dim = 0
+    d = input._dim(dim)
+    if isinstance(repeats, Tensor) and repeats.numel() != 1:
+        counts = np.asarray(repeats._data, dtype=np.int64).reshape(-1)
+        if counts.size != input.shape[d]:
+            raise RuntimeError("repeats must have the same size as input along dim, but got repeats.size(0) = "
+                               f"{counts.size} and input.size({d}) = {input.shape[d]}")
+        index = Tensor._make(np.repeat(np.arange(counts.size, dtype=np.int64), counts))
+        return index_select(input, d, index)
+    r = int(repeats.item() if isinstance(repeats, Tensor) else repeats)
+    if r < 0:
+        raise RuntimeError("repeats can not be negative")
+    shape = list(input.shape)
+    wide = shape[:d + 1] + [r] + shape[d + 1:]
+    out = clone(expand(unsqueeze(input, d + 1), *wide))
+    return view(out, *(shape[:d] + [shape[d] * r] + shape[d + 1:]))
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    return sort(input, dim, descending).indices
+
+
+def tril(input, diagonal=0, *, out=None):
+    return apply(R["tril"], (input,), {"diagonal": int(diagonal)})
+
+
+def triu(input, diagonal=0, *, out=None):
+    return apply(R["triu"], (input,), {"diagonal": int(diagonal)})
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    if input.dim() < 2:
+        raise RuntimeError(f"diagonal dimensions requires ndim larger than 1, but got ndim={input.dim()}")
+    params = {"offset": int(offset), "dim1": input._dim(dim1), "dim2": input._dim(dim2)}
+    if params["dim1"] == params["dim2"]:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return apply(R["diagonal"], (input,), params)
+
+
+def diag(input, diagonal=0, *, out=None):
+    """A vector's diagonal matrix (DiagEmbedBackward0), or a matrix's diagonal (DiagonalBackward0_copy)."""
+    if input.dim() == 1:
+        return apply(R["diag_embed"], (input,), {"offset": int(diagonal)})
+    if input.dim() == 2:
+        return apply(R["diag_copy"], (input,), {"offset": int(diagonal), "dim1": 0, "dim2": 1})
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
+
+
+def roll(input, shifts, dims=None):
+    shifts = tuple(int(k) for k in (shifts if isinstance(shifts, (tuple, list)) else (shifts,)))
+    if dims is None:
+        if len(shifts) != 1:
+            raise RuntimeError(f"`shifts` required to be of size 1 when `dims` is not provided, but got {len(shifts)}")
+        return apply(R["roll"], (input,), {"shifts": shifts, "dims": None})
+    dims = tuple(input._dim(d) for d in (dims if isinstance(dims, (tuple, list)) else (dims,)))
+    if len(dims) != len(shifts):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    return apply(R["roll"], (input,), {"shifts": shifts, "dims": dims})
+
+
+def take(input, index):
+    return apply(R["take"], (input,), {"index": np.asarray(index._data, dtype=np.int64)})
+
+
+def masked_select(input, mask, *, out=None):
+    if mask.dtype is not dtypes.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    return apply(R["masked_select"], (input,), {"mask": np.asarray(mask._data, dtype=bool)})
+
+
+def logsumexp(input, dim, keepdim=False, *, out=None):
+    return apply(R["logsumexp"], (input,), {"dim": _dims(input, dim) if input.dim() else (0,),
+                                            "keepdim": bool(keepdim)})
+
+
+def _stack_like(name, tensors, at_least, dim):
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+                        f"{type(tensors).__name__}")
+    parts = []
+    for t in tensors:
+        while t.dim() < at_least:
+            t = unsqueeze(t, 0 if t.dim() == 0 or at_least == 2 else t.dim())
+        parts.append(t)
+    return cat(parts, dim(parts))
+
+
+def hstack(tensors, *, out=None):
+    return _stack_like("hstack", tensors, 1, lambda ps: 0 if ps and ps[0].dim() == 1 else 1)
+
+
+def vstack(tensors, *, out=None):
+    return _stack_like("vstack", tensors, 2, lambda ps: 0)
+
+
+def meshgrid(*tensors, indexing=None):
+    """Each 1-D tensor viewed along its own dim and expanded to the grid (ViewBackward0, ExpandBackward0)."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument. "
+                      "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)", UserWarning)
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {indexing}")
+    ts = list(tensors)
+    swap = indexing == "xy" and len(ts) >= 2
+    if swap:
+        ts[0], ts[1] = ts[1], ts[0]
+    shape = tuple(t.numel() for t in ts)
+    grids = []
+    for i, t in enumerate(ts):
+        view_shape = [1] * len(ts)
+        view_shape[i] = -1
+        grids.append(expand(view(t, *view_shape), *shape))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
+
+
 def view_as(input, other):
     return input.view(other.shape)
 
@@ -1329,6 +1668,13 @@ __all__ = sorted(PLAIN) + [
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
+__all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
+__all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
+            "vstack", "meshgrid"]
+__all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]
+__all__ += ["repeat_interleave"]
+__all__ += ["addcmul", "addcdiv", "lerp", "atan2", "arctan2", "nan_to_num", "logit", "ravel", "swapdims", "tile",
+            "movedim", "moveaxis", "unflatten", "fix", "diff"]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique", "cross"]
 

@@ -28,7 +28,11 @@ amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
 logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift unique cross equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
 nonzero argwhere count_nonzero gather arcsin arccos arctan
-floor_divide remainder fmod det inverse svd""".split()
+floor_divide remainder fmod det inverse svd cumprod trace sort topk median cummax cummin
+argsort tril triu diagonal diag roll take masked_select logsumexp
+scatter scatter_add index_fill index_add broadcast_to isfinite
+addcmul addcdiv lerp atan2 arctan2 nan_to_num logit ravel swapdims tile movedim moveaxis unflatten fix diff
+repeat_interleave""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
@@ -310,6 +314,31 @@ def _masked_fill_(self, mask, value):
 
 
 Tensor.masked_fill_ = _masked_fill_
+
+
+
+def _scatter_(self, dim, index, src=None, value=None, *, reduce=None):
+    if reduce is not None:
+        raise NotImplementedError("scatter_(reduce=...) is not available in Backprop Lens yet")
+    given = src if src is not None else value
+    if isinstance(given, Tensor):
+        return api.inplace(R["scatter_src"], self, (given,), api._scatter_args("scatter", self, dim, index, given))
+    params = api._scatter_args("scatter", self, dim, index)
+    params["value"] = api._num(given)
+    return api.inplace(R["scatter_value"], self, (), params)
+
+
+Tensor.scatter_ = _scatter_
+Tensor.scatter_add_ = lambda self, dim, index, src: api.inplace(
+    R["scatter_add"], self, (src,), api._scatter_args("scatter_add", self, dim, index, src))
+Tensor.index_fill_ = lambda self, dim, index, value: api.inplace(
+    R["index_fill"], self, (), {"dim": self._dim(dim) if self.dim() else 0,
+                                "index": np.asarray(index._data, dtype=np.int64).reshape(-1),
+                                "value": api._num(value.item() if isinstance(value, Tensor) else value)})
+Tensor.index_add_ = lambda self, dim, index, source, *, alpha=1: api.inplace(
+    R["index_add"], self, (source,), {"dim": self._dim(dim) if self.dim() else 0,
+                                      "index": np.asarray(index._data, dtype=np.int64).reshape(-1), "alpha": alpha})
+Tensor.reshape_as = lambda self, other: self.reshape(tuple(other.shape))
 
 
 def _masked_fill(self, mask, value):

@@ -55,6 +55,9 @@ SOURCES = {
     "lockbro": ("lockbro/LiuErDaRen-PracticeCode (刘二大人《PyTorch深度学习实践》 practice code)", "zh"),
     "l1ao": ("L1aoXingyu/code-of-learn-deep-learning-with-pytorch (《深度学习入门之PyTorch》 code)", "zh"),
     "lizhuofan": ("lizhuofan-curry/LiuErDaRenPyTorch (刘二大人《PyTorch深度学习实践》 course code)", "zh"),
+    "thorough": ("datawhalechina/thorough-pytorch (《深入浅出PyTorch》)", "zh"),
+    "eat20": ("lyhue1991/eat_pytorch_in_20_days (《20天吃掉那只Pytorch》)", "zh"),
+    "camp": ("JansonYuan/Pytorch-Camp (深度之眼《PyTorch框架班》 course code)", "zh"),
     "pttut": ("pytorch/tutorials", "en"),
     "ptdocs": ("PyTorch documentation (pytorch/pytorch docs)", "en"),
     "jcjohnson": ("jcjohnson/pytorch-examples", "en"),
@@ -136,6 +139,10 @@ KNOWN_FAILURES: dict[str, str] = {
     "lizhuofan_ch05_optim_adagrad": RECORDED_ON_AVX2,
     "lockbro_lecture3_stochasticgd_sample":
         "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
+    "thorough_ch2_tensor_demo": "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "eat20_2_1_tensor": "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "thorough_3_6_loss": "tensor method/function missing",
+    "eat20_4_2_tensor_math": "tensor method/function missing",
 }
 
 

@@ -130,7 +130,41 @@ def label_smoothing(torch, F):
             F.cross_entropy(a, t, weight=torch.tensor([1.0, 2.0, 0.5, 1.5]), label_smoothing=0.2)]
 
 
+def margin_losses(torch, F):
+    """The margin losses (issue 12: 《深入浅出PyTorch》 3.6): composed of other ops (margin ranking, hinge and
+    cosine embedding, triplet) or a node of their own (multi-class and multi-label margin)."""
+    a, b, c = _data(11, (4, 5), (4, 5), (4, 5))
+    x1, x2, x3 = _leaf(torch, a), _leaf(torch, b), _leaf(torch, c)
+    y = torch.tensor([1.0, -1.0, 1.0, -1.0])
+    losses = [F.margin_ranking_loss(x1[:, 0], x2[:, 0], y, margin=0.2),
+              F.hinge_embedding_loss(x1, torch.tensor([[1, -1, 1, -1, 1]] * 4), margin=0.5, reduction="sum"),
+              F.cosine_embedding_loss(x1, x2, y, margin=0.1),
+              F.multi_margin_loss(x1, torch.tensor([0, 4, 2, 1])),
+              F.multi_margin_loss(x2, torch.tensor([3, 3, 0, 1]), p=2, margin=0.5,
+                                  weight=torch.tensor([1.0, 0.5, 2.0, 1.5, 0.25]), reduction="none"),
+              F.multilabel_margin_loss(x3, torch.tensor([[3, 0, -1, 1, 2], [1, 2, 3, 4, 0], [4, -1, 0, 0, 0],
+                                                         [0, 1, -1, 2, 2]]))]
+    total = sum((loss * (k + 1)).sum() for k, loss in enumerate(losses))
+    total.backward()
+    return [*losses, x1.grad, x2.grad, x3.grad]
+
+
+def triplet_poisson(torch, F):
+    # NOTE: to float32 rounding: the pairwise distances' norm and Poisson's exp/log are not this module's sums
+    a, b, c = _data(12, (4, 6), (4, 6), (4, 6))
+    x1, x2, x3 = _leaf(torch, a), _leaf(torch, b), _leaf(torch, c)
+    losses = [F.triplet_margin_loss(x1, x2, x3, margin=0.7),
+              F.triplet_margin_loss(x1, x2, x3, swap=True, p=1, reduction="none"),
+              F.poisson_nll_loss(x1, torch.tensor(np.abs(b).tolist())),
+              F.poisson_nll_loss(x2.abs() + 0.1, torch.tensor((np.abs(c) * 3).tolist()), log_input=False, full=True,
+                                 reduction="sum")]
+    total = sum((loss * (k + 1)).sum() for k, loss in enumerate(losses))
+    total.backward()
+    return [*losses, x1.grad, x2.grad, x3.grad]
+
+
 EXACT = {
+    "margin_losses": margin_losses,
     "cross_entropy_label_smoothing": label_smoothing,
     "conv_im2col": conv("im2col"),
     "conv_onednn": conv("onednn"),
@@ -167,6 +201,7 @@ def conv_transpose(torch, F):
 
 
 CLOSE = {
+    "triplet_poisson": triplet_poisson,
     "conv_transpose2d": conv_transpose,
     "binary_cross_entropy_with_logits": bce_logits,
     "conv_dilated": conv("dilated"),
@@ -187,6 +222,13 @@ def _error(call):
 
 
 ERRORS = {
+    "margin_ranking_dims": _error(lambda torch, F: F.margin_ranking_loss(torch.zeros(3), torch.zeros(3),
+                                                                         torch.ones(3, 1))),
+    "multi_margin_p": _error(lambda torch, F: F.multi_margin_loss(torch.zeros(2, 3), torch.tensor([0, 1]), p=3)),
+    "cosine_embedding_target_2d": _error(lambda torch, F: F.cosine_embedding_loss(torch.zeros(2, 3), torch.zeros(2, 3),
+                                                                                  torch.ones(2, 1))),
+    "triplet_dims": _error(lambda torch, F: F.triplet_margin_loss(torch.zeros(2, 3), torch.zeros(3),
+                                                                  torch.zeros(2, 3))),
     "nll_target_float": _error(lambda torch, F: F.nll_loss(torch.zeros(3, 4), torch.tensor([0.0, 1.0, 2.0]))),
     "ce_target_int32": _error(lambda torch, F: F.cross_entropy(torch.zeros(2, 3),
                                                                 torch.tensor([1, 2], dtype=torch.int32))),
@@ -379,6 +421,21 @@ def test_graphs_are_pytorchs():
         assert chain(F.max_pool1d(img, 2)) == ["SqueezeBackward1", "MaxPool2DWithIndicesBackward0",
                                                "UnsqueezeBackward0"]
         assert chain(F.adaptive_avg_pool2d(img, 1)) == ["MeanBackward1"]
+        pair = torch.zeros(2, 3, requires_grad=True), torch.ones(2, 3)
+        assert chain(F.margin_ranking_loss(*pair, torch.ones(2, 3))) == [
+            "MeanBackward0", "ClampMinBackward0", "AddBackward1", "MulBackward0", "SubBackward0"]
+        assert chain(F.hinge_embedding_loss(x, torch.ones(2, 3))) == [
+            "MeanBackward0", "AddBackward0", "WhereBackward0", "ClampMinBackward0", "SubBackward0"]
+        assert chain(F.poisson_nll_loss(x, torch.ones(2, 3))) == ["MeanBackward0", "SubBackward0", "ExpBackward0"]
+        assert chain(F.cosine_embedding_loss(x, x + 1, torch.ones(2))) == [
+            "MeanBackward0", "AddBackward0", "WhereBackward0", "SubBackward0", "DivBackward0", "SumBackward1",
+            "MulBackward0", "AddBackward0"]
+        assert chain(F.triplet_margin_loss(x, x + 1, x * 2)) == [
+            "MeanBackward0", "ClampMinBackward0", "SubBackward0", "AddBackward1", "NormBackward1", "AddBackward1",
+            "SubBackward0", "AddBackward0"]
+        assert chain(F.multi_margin_loss(x, t)) == ["MultiMarginLossBackward0"]
+        assert chain(F.multilabel_margin_loss(x, torch.tensor([[0, -1, 0], [2, 1, -1]]))) == [
+            "MultilabelMarginLossBackward0"]
         assert chain(F.nll_loss(torch.zeros(2, 3, 4, requires_grad=True), torch.zeros(2, 4).long())) == [
             "NllLoss2DBackward0", "ViewBackward0"]
 

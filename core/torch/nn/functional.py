@@ -495,6 +495,121 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     return _reduced(out, reduction)
 
 
+def _scalar_add(x, value):
+    """``x + value`` for a Python number inside an ATen composite (AddBackward1)."""
+    return _apply(_R["add_scalar"], (x,), {"other": value})
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-08, reduce=None,
+                     reduction="mean"):
+    """``exp(input) - target * input`` (or ``input - target * log(input + eps)``), plus Stirling's term where
+    target > 1 when ``full``, composed as PyTorch's poisson_nll_loss composes it."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce, reduction)
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not a valid value for reduction")
+    if log_input:
+        loss = _f.sub(_f.exp(input), _f.mul(target, input))
+    else:
+        loss = _f.sub(input, _f.mul(target, _f.log(_scalar_add(input, float(eps)))))
+    if full:
+        stirling = _f.add(_f.sub(_f.mul(target, _f.log(target)), target),
+                          _f.mul(_f.log(_f.mul(target, 2 * np.pi)), 0.5))
+        loss = _f.add(loss, _apply(_R["masked_fill"], (stirling,), {"mask": np.asarray(target._data) <= 1,
+                                                                     "value": 0.0}))
+    return _reduced(loss, reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction="mean"):
+    """``max(0, -target * (input1 - input2) + margin)``, as PyTorch composes it."""
+    reduction = _check_reduction(_legacy_reduction(size_average, reduce, reduction))
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError(f"margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+                           f"input1: torch.Size({list(input1.shape)}), input2: torch.Size({list(input2.shape)}), "
+                           f"target: torch.Size({list(target.shape)}) ")
+    out = _scalar_add(_f.mul(_f.neg(target), _f.sub(input1, input2)), margin)
+    return _reduced(_f.clamp_min(out, 0), reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
+    """``margin - input`` clamped at 0 where target is not 1, plus ``input`` where target is not -1, as
+    PyTorch composes it."""
+    reduction = _check_reduction(_legacy_reduction(size_average, reduce, reduction))
+    zeros = _Tensor._make(np.zeros(tuple(input.shape), dtype=input._data.dtype))
+    margin_clamp = _f.clamp_min(_f.sub(margin, input), 0)
+    t = np.asarray(target._data)
+    output_margin = _f.where(_Tensor._make(t != 1), margin_clamp, zeros)
+    output_self = _f.where(_Tensor._make(t != -1), input, zeros)
+    return _reduced(_f.add(output_margin, output_self), reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction="mean"):
+    """``1 - cos`` where target is 1, ``max(0, cos - margin)`` where it is -1, the cosine's squared norms
+    each offset by 1e-12, as PyTorch composes it."""
+    reduction = _check_reduction(_legacy_reduction(size_average, reduce, reduction))
+    targ_dim = target.dim()
+    if targ_dim not in (0, 1):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if targ_dim == 1 and (input1.dim() != 2 or input2.dim() != 2):
+        raise RuntimeError(f"1D target tensor expects 2D input tensors, but found inputs with sizes "
+                           f"{list(input1.shape)} and {list(input2.shape)}.")
+    if targ_dim == 0 and (input1.dim() != 1 or input2.dim() != 1):
+        raise RuntimeError(f"0D target tensor expects 1D input tensors, but found inputs with sizes "
+                           f"{list(input1.shape)} and {list(input2.shape)}.")
+    prod_sum = _f.sum(_f.mul(input1, input2), targ_dim)
+    mag_square1 = _scalar_add(_f.sum(_f.mul(input1, input1), targ_dim), 1e-12)
+    mag_square2 = _scalar_add(_f.sum(_f.mul(input2, input2), targ_dim), 1e-12)
+    cos = _f.div(prod_sum, _f.sqrt(_f.mul(mag_square1, mag_square2)))
+    zeros = _Tensor._make(np.zeros(tuple(cos.shape), dtype=cos._data.dtype))
+    pos = _f.sub(1, cos)
+    neg = _f.clamp_min(_f.sub(cos, margin), 0)
+    t = np.asarray(target._data)
+    output = _f.add(_f.where(_Tensor._make(t == 1), pos, zeros), _f.where(_Tensor._make(t == -1), neg, zeros))
+    return _reduced(output, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, size_average=None,
+                        reduce=None, reduction="mean"):
+    """``max(0, margin + d(anchor, positive) - d(anchor, negative))`` with pairwise distances (the smaller
+    of d(anchor, negative) and d(positive, negative) with ``swap``), as PyTorch composes it."""
+    reduction = _check_reduction(_legacy_reduction(size_average, reduce, reduction))
+    a_dim, p_dim, n_dim = anchor.dim(), positive.dim(), negative.dim()
+    if not (a_dim == p_dim == n_dim):
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the same number of "
+                           f"dimensions, but got: anchor {a_dim}D, positive {p_dim}D, and negative {n_dim}D inputs")
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = _f.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    return _reduced(_f.clamp_min(_f.sub(_scalar_add(dist_pos, float(margin)), dist_neg), 0), reduction)
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                      reduction="mean"):
+    reduction = _check_reduction(_legacy_reduction(size_average, reduce, reduction))
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight.dim() != 1:
+        raise ValueError("weight must be one-dimensional")
+    _class_target(target)
+    params = {"target": np.array(target._data, dtype=np.int64), "p": int(p), "margin": float(margin),
+              "reduction": reduction}
+    if weight is not None:
+        params["weight"] = _array(weight)
+    return _apply(_R["multi_margin_loss"], (input,), params)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _check_reduction(_legacy_reduction(size_average, reduce, reduction))
+    return _apply(_R["multilabel_margin_loss"], (input,), {"target": np.array(target._data, dtype=np.int64),
+                                                            "reduction": reduction})
+
+
+__all__ += ["cosine_embedding_loss", "hinge_embedding_loss", "margin_ranking_loss", "multi_margin_loss",
+            "multilabel_margin_loss", "poisson_nll_loss",
+            "triplet_margin_loss"]
+
+
 # ---- convolution ----
 
 def _ntuple(v, n, name, op):

@@ -869,12 +869,79 @@ class CrossEntropyLoss(_WeightedLoss):
         self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
 
 
+class PoissonNLLLoss(_Loss):
+    _fn = "poisson_nll_loss"
+    _args = ("log_input", "full", "eps")
+
+    def __init__(self, log_input=True, full=False, size_average=None, eps=1e-08, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.log_input, self.full, self.eps = log_input, full, eps
+
+
+class SoftMarginLoss(_Loss):
+    _fn = "soft_margin_loss"
+
+
+class HingeEmbeddingLoss(_Loss):
+    _fn = "hinge_embedding_loss"
+    _args = ("margin",)
+
+    def __init__(self, margin=1.0, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+
+class MarginRankingLoss(_Loss):
+    _fn = "margin_ranking_loss"
+
+    def __init__(self, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1, input2, target):
+        return F(self._fn)(input1, input2, target, margin=self.margin, reduction=self.reduction)
+
+
+class CosineEmbeddingLoss(MarginRankingLoss):
+    _fn = "cosine_embedding_loss"
+
+
+class TripletMarginLoss(_Loss):
+    _fn = "triplet_margin_loss"
+
+    def __init__(self, margin=1.0, p=2.0, eps=1e-06, swap=False, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.margin, self.p, self.eps, self.swap = margin, p, eps, swap
+
+    def forward(self, anchor, positive, negative):
+        return F(self._fn)(anchor, positive, negative, margin=self.margin, p=self.p, eps=self.eps, swap=self.swap,
+                           reduction=self.reduction)
+
+
+class MultiMarginLoss(_WeightedLoss):
+    _fn = "multi_margin_loss"
+    _args = ("p", "margin", "weight")
+
+    def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(weight, size_average, reduce, reduction)
+        if p not in (1, 2):
+            raise ValueError("only p == 1 and p == 2 supported")
+        if weight is not None and weight.dim() != 1:
+            raise ValueError(f"MultiMarginLoss: expected weight to be None or 1D tensor, got {weight.dim()}D instead")
+        self.p, self.margin = p, margin
+
+
+class MultiLabelMarginLoss(_Loss):
+    _fn = "multilabel_margin_loss"
+
+
 LAYERS = [Identity, Linear, LazyLinear, Bilinear, Flatten, Unflatten, Embedding, Conv1d, Conv2d, LazyConv1d, LazyConv2d, MaxPool1d, MaxPool2d,
           AvgPool1d, AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, GroupNorm, PairwiseDistance,
           CosineSimilarity, Dropout, Dropout1d, Dropout2d, AlphaDropout,
           FeatureAlphaDropout, ReLU, LeakyReLU, PReLU, Sigmoid, Tanh, Softmax,
           LogSoftmax, GELU, ELU, SiLU, Softplus, Hardtanh, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss,
-          NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss]
+          NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss, PoissonNLLLoss, SoftMarginLoss, HingeEmbeddingLoss,
+          MarginRankingLoss, CosineEmbeddingLoss, TripletMarginLoss, MultiMarginLoss, MultiLabelMarginLoss]
 
 
 __all__ = [c.__name__ for c in LAYERS]

@@ -316,4 +316,4 @@ class _LoaderIter:
 
 
 __all__ = ["Dataset", "TensorDataset", "Subset", "ConcatDataset", "random_split", "DataLoader",
-           "SequentialSampler", "RandomSampler", "BatchSampler", "default_collate"]
+           "SequentialSampler", "RandomSampler", "BatchSampler", "default_collate", "default_convert"]

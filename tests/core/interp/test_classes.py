@@ -297,3 +297,23 @@ def test_hash_none_in_a_class_body_makes_instances_unhashable_as_python_does():
                 "class A:\n    def f(self):\n        __hash__ = None\n"):
         r = run(src)
         assert r.rejected, src
+
+
+def test_a_torchscript_constants_list_in_a_class_body_is_plain_data_as_in_eager_pytorch():
+    # torch.nn.Linear's source (copied by tutorials) declares __constants__ = ['in_features', 'out_features']
+    assert output("""
+        import torch
+        from torch import nn
+        class Linear(nn.Module):
+            __constants__ = ['in_features', 'out_features']
+            def __init__(self, n):
+                super().__init__()
+                self.in_features = n
+        print(Linear(3).in_features)
+    """) == "3\n"
+    for src in ("class A:\n    __constants__ = [id]\n", "__constants__ = ['a']\n",
+                "class A:\n    __constants__ = ['a']\n    x = __constants__\n",
+                "class A:\n    __constants__ = ['a']\nprint(A.__constants__)\n",
+                "class A:\n    def f(self):\n        __constants__ = ['a']\n"):
+        r = run(src)
+        assert r.rejected, src

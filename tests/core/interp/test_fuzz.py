@@ -62,6 +62,7 @@ DOCUMENTED_RAISED = {
     "AttributeError", "AttributeDenied", "ZeroDivisionError", "AssertionError", "OverflowError", "ImportError",
     "StopIteration", "NotImplementedError", "ArithmeticError", "LookupError", "Exception", "UserWarning",
     "Warning", "ProgramRejected", "SyntaxError",
+    "UnpicklingError",   # torch.load's weights-only refusal of a whole module, as PyTorch's (core.interp.sandbox)
 }
 # Fragments that give away an interpreter bug (its own names, ast dispatch, missing node fields).
 INTERNAL = re.compile(r"<class 'ast\.|core\.interp|Interpreter|\bScope\b|UserFunction|_Break|_Return|_Continue|"

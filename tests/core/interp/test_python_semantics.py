@@ -329,3 +329,11 @@ def test_shift_operators_run_as_python():
     """) == "24 1180591620717411303424 -4 8 32 1 8 12\n"
     e = run("x = 1 << -1\n").error
     assert (e.type, e.message, e.line) == ("ValueError", "negative shift count", 1)
+
+
+def test_a_generator_expression_is_single_use_and_next_takes_it():
+    # next((x for x in ...), default) is a common idiom (finding the first matching node, parameter...)
+    r = run("g = (x * 2 for x in [1, 2, 3])\nprint(next(g), list(g), list(g))\n"
+            "print(next((x for x in [] if x), 'none'), sum(x for x in range(4)), max(x for x in [3, 1]))\n")
+    assert r.error is None, r.error
+    assert r.stdout == "2 [4, 6] []\nnone 6 3\n"
