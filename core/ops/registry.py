@@ -209,6 +209,8 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
         drift.mark(out)
     result = object.__new__(Tensor)
     result._data = out
+    if grad_mode._inference[0]:
+        result._inference = True
     if op.view:
         inputs[0]._share_storage(result, op, params)
     if grad_mode._state[0] and op.vjp is not None:
@@ -287,6 +289,12 @@ def record(op, inputs, params, result, aux=None):
     return node
 
 
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in "
+    "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use it "
+    "in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.")
+
+
 def _save(node, op, inputs, result, Tensor):
     """Keep what the vjp will read, with each tensor's version and grad_fn now
     (to detect, and name, a later in-place change)."""
@@ -301,6 +309,8 @@ def _save(node, op, inputs, result, Tensor):
             y = inputs[j]
             saved[j] = y
             if isinstance(y, Tensor):
+                if y._inference:
+                    raise RuntimeError(INFERENCE_SAVED)
                 vc = y._vc
                 versions[j] = (vc[0] if vc is not None else 0, y.grad_fn, y._output_nr)
             any_saved = True

@@ -25,6 +25,7 @@ import weakref
 import numpy as np
 
 from core import dtypes, printing
+from core.tensor.grad_mode import _inference as _inference_mode
 from core.tensor.node import AccumulateGrad, _HookTable, add_hook
 from core.context import data_replaced, leaf_created
 
@@ -43,6 +44,11 @@ NONLEAF_FLAG = "you can only change requires_grad flags of leaf variables."
 DETACH_HINT = ("If you want to use a computed variable in a subgraph that doesn't require differentiation "
                "use var_no_grad = var.detach().")
 FLOAT_ONLY = "Only Tensors of floating point and complex dtype can require gradients"
+NO_VERSION_COUNTER = "Inference tensors do not track version counter."
+# PyTorch writes first, then refuses to count the write
+INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
+                     "get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
+                     "for more details.")
 
 
 class Size(tuple):
@@ -107,12 +113,15 @@ class Tensor:
     _is_param = False
     _name = None
     _sym = None            # symbolic value while a shadow evaluation runs (core.symbolic)
+    _inference = False     # made inside torch.inference_mode() (core.tensor.grad_mode)
 
     # -- construction ----------------------------------------------------------
     @classmethod
     def _make(cls, data):
         t = object.__new__(cls)
         t._data = data
+        if _inference_mode[0]:
+            t._inference = True
         return t
 
     # -- basic properties ----------------------------------------------------------
@@ -249,8 +258,13 @@ class Tensor:
     def output_nr(self):
         return self._output_nr
 
+    def is_inference(self):
+        return self._inference
+
     @property
     def _version(self):
+        if self._inference:
+            raise RuntimeError(NO_VERSION_COUNTER)
         vc = self._vc
         return vc[0] if vc is not None else 0
 
@@ -261,6 +275,10 @@ class Tensor:
         return vc
 
     def _bump_version(self):
+        if self._inference:
+            if not _inference_mode[0]:
+                raise RuntimeError(INFERENCE_INPLACE)
+            return
         self._version_counter()[0] += 1
 
     def _grad_accumulator(self):
@@ -297,12 +315,14 @@ class Tensor:
         if not np.may_share_memory(view._data, self._data):
             return  # numpy had to copy (reshape of a non-contiguous tensor)
         view._vc = self._version_counter()
+        view._inference = self._inference   # a view is an inference tensor when its base is
         view._base = self._base if self._base is not None else self
         view._view_chain = self._view_chain + ((op, params),)
 
     @property
     def data(self):
         t = Tensor._make(self._ensure_array())
+        t._inference = self._inference
         return t
 
     @data.setter
@@ -312,6 +332,7 @@ class Tensor:
 
     def detach(self):
         t = Tensor._make(self._ensure_array())
+        t._inference = self._inference
         t._vc = self._version_counter()
         return t
 
@@ -409,7 +430,7 @@ class Tensor:
         if self._grad is not None:
             t._grad = _copy.deepcopy(self._grad, memo)
         # PyTorch's deepcopy copies into a new storage with set_(), which counts as a write
-        t._vc = [1] if self._version else None
+        t._vc = [1] if self._vc is not None and self._vc[0] else None
         memo[id(self)] = t
         return t
 

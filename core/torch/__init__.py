@@ -13,8 +13,8 @@ import numpy as _numpy
 
 from core import dtypes as _dtypes, printing as _printing
 from core.tensor import grad_mode as _grad_mode
-from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
-                                     set_grad_enabled)
+from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
+                                     no_grad, set_grad_enabled)
 from core.tensor.tensor import (Size, Tensor, channels_last, channels_last_3d, contiguous_format, is_tensor,
                                memory_format, preserve_format)
 from core.torch import arguments as _arguments, signatures as _signatures
@@ -49,6 +49,10 @@ def numel(input):
 
 def is_floating_point(input):
     return input.is_floating_point()
+
+
+def is_inference(input):
+    return input.is_inference()
 
 
 def set_num_threads(n):
@@ -227,7 +231,7 @@ def installed():
     names += ["torch.linalg"]
     saved = {n: sys.modules.get(n) for n in names}
     install()
-    _grad_mode._state[0] = True
+    _grad_mode._state[0], _grad_mode._inference[0] = True, False
     _dtypes._default[0] = _dtypes.float32
     _printing.set_printoptions(profile="default")
     manual_seed(0)
