@@ -248,7 +248,7 @@ def build_modules(guard=None):
     """The modules a program can import, keyed by import name (``guard`` bounds
     the functions that could run away inside C: math.prod, math.fsum)."""
     functional = SafeModule("torch.autograd.functional", {
-        n: getattr(ctaf, n) for n in ("jacobian", "hessian", "vjp", "jvp")})
+        n: getattr(ctaf, n) for n in ("jacobian", "hessian", "vjp", "jvp", "vhp", "hvp")})
     autograd = SafeModule("torch.autograd", {
         "backward": cta.backward, "grad": cta.grad, "Variable": cta.Variable, "no_grad": cta.no_grad,
         "enable_grad": cta.enable_grad, "set_grad_enabled": cta.set_grad_enabled, "functional": functional,
