@@ -286,6 +286,11 @@ def build_modules(guard=None):
     torch_members["functional"] = torch_functional
     linalg = SafeModule("torch.linalg", {n: getattr(ct_linalg, n) for n in ct_linalg.__all__})
     torch_members["linalg"] = linalg
+    torch_members["random"] = SafeModule("torch.random", {n: getattr(ct, n) for n in (
+        "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")})
+    torch_members["backends"] = SafeModule("torch.backends", {
+        "cudnn": ct._CudnnFlags(),
+        "mps": SafeModule("torch.backends.mps", {"is_available": ct._not_available, "is_built": ct._not_available})})
     deepcopy, shallow_copy = _copying(guard)
     torch_members["save"], torch_members["load"] = _checkpoints(deepcopy)
     torch = SafeModule("torch", torch_members)

@@ -64,6 +64,33 @@ def get_num_threads():
 
 
 device = creation.device
+range = creation.range_   # noqa: A001  (torch.range; nothing in this module calls the builtin)
+
+
+class _CudnnFlags:
+    """``torch.backends.cudnn`` of a build without CUDA: its flags are there to set (a program's reproducibility
+    lines), and change nothing; ``is_available()`` is False.  A program gets fresh flags each run."""
+
+    _bpl_settable = ("deterministic", "benchmark", "enabled", "allow_tf32")
+    _bpl_public = _bpl_settable + ("is_available", "version")
+
+    def __init__(self):
+        self.deterministic, self.benchmark, self.enabled, self.allow_tf32 = False, False, True, True
+
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def version():
+        return None
+
+    def __repr__(self):
+        return "<module 'torch.backends.cudnn'>"
+
+
+def _not_available():
+    return False
 
 
 class _Cuda:

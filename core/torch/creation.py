@@ -347,6 +347,28 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     return _finish(arr, None, requires_grad)
 
 
+RANGE_DEPRECATED = ("torch.range is deprecated and will be removed in a future release because its behavior is "
+                    "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+                    "[start, end).")
+
+
+def range_(start, end, step=1, *, dtype=None, device=None, requires_grad=False):
+    """``torch.range``: deprecated; both ends included, the default float dtype whatever the arguments."""
+    warnings.warn(RANGE_DEPRECATED, UserWarning, stacklevel=3)
+    check_device(device)
+    start, end, step = (float(v.item() if isinstance(v, Tensor) else v) for v in (start, end, step))
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    # NOTE: the length and each value start + i * step are computed in double (PyTorch's accscalar), then cast
+    n = int((end - start) / step + 1)
+    check_shape((n,))
+    dtype = dtype or dtypes.get_default_dtype()
+    arr = (start + step * np.arange(n, dtype=np.float64)).astype(dtype.np)
+    return _finish(arr, None, requires_grad)
+
+
 def _two_sum(a, b):
     s = a + b
     bb = s - a
