@@ -140,7 +140,8 @@ class Node:
             return x  # a Python scalar (or None)
         vc = x._vc
         if vc is not None and vc[0] != saved[0]:
-            self._check_version(x, saved)
+            # NOTE: PyTorch names a saved input by the grad_fn it has now (an in-place op rebased it)
+            self._check_version(x, (saved[0], x.grad_fn, x._output_nr))
         return F.saved(x)
 
     def result(self, F):

@@ -25,7 +25,7 @@ import weakref
 import numpy as np
 
 from core import dtypes, printing
-from core.tensor.grad_mode import _inference as _inference_mode
+from core.tensor.grad_mode import _inference as _inference_mode, _state as _grad_state
 from core.tensor.node import AccumulateGrad, _HookTable, add_hook
 from core.context import data_replaced, leaf_created
 
@@ -359,7 +359,8 @@ class Tensor:
         return self._data.tolist()
 
     def numpy(self, force=False):
-        if self._rg and not force:
+        # NOTE: PyTorch refuses only while grad mode is on (a custom Function's forward may call it)
+        if self._rg and not force and _grad_state[0]:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         return self._ensure_array()
