@@ -412,6 +412,15 @@ def _retain(fn, g, create_graph, rec):
         rec.retain(fn, t, before, t._grad)
 
 
+def _run_post_accumulate_hooks(var):
+    """``register_post_accumulate_grad_hook``'s hooks, after ``var.grad`` is accumulated (not by autograd.grad)."""
+    if var._post_acc_hooks and hooks_enabled[0]:
+        for hook in list(var._post_acc_hooks.values()):
+            r = hook(var)
+            if r is not None and not isinstance(r, Tensor):   # a returned tensor changes nothing (PyTorch)
+                raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+
+
 def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
     var = fn.variable
     if g is None:
@@ -428,6 +437,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
                 accumulate_grad(var, g, create_graph)
                 if rec is not None:
                     rec.accumulate(fn, var, before, g)
+                _run_post_accumulate_hooks(var)
             else:
                 captured[k] = _to_tensor(g)
         return
@@ -437,3 +447,4 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
         accumulate_grad(var, g, create_graph)
         if rec is not None:
             rec.accumulate(fn, var, before_value, g)
+        _run_post_accumulate_hooks(var)

@@ -109,6 +109,7 @@ class Tensor:
     _grad = None
     _acc = None
     _hooks = None          # leaf tensor hooks (non-leaf hooks live on the grad_fn)
+    _post_acc_hooks = None  # a leaf's hooks run after its .grad is accumulated
     _retains_grad = False
     _is_param = False
     _name = None
@@ -301,6 +302,16 @@ class Tensor:
                 self._hooks = _HookTable()
             handle = add_hook(self._hooks, hook)
         return handle
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` after a backward has accumulated this leaf's ``.grad``."""
+        if not self._rg:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_acc_hooks is None:
+            self._post_acc_hooks = _HookTable()
+        return add_hook(self._post_acc_hooks, hook)
 
     # -- storage sharing -------------------------------------------------------------
     def _ensure_array(self):
