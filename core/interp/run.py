@@ -129,6 +129,7 @@ class _State:
         self.saved = (grad_mode._state[0], grad_mode._inference[0], dtypes._default[0], printing.get_printoptions(), context.guard[0],
                       np.seterr(all="ignore"), sys.getrecursionlimit())
         grad_mode._state[0], grad_mode._inference[0] = True, False
+        context.saved_hooks.clear()   # a block the last run left by an error does not reach this one
         dtypes._default[0] = dtypes.float32
         printing.set_printoptions(profile="default")
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 6000))

@@ -264,7 +264,8 @@ def build_modules(guard=None):
     function = SafeModule("torch.autograd.function", {"Function": _Function,
                                                       "once_differentiable": _once_differentiable})
     autograd.members["function"] = function
-    autograd.members["graph"] = SafeModule("torch.autograd.graph", {"Node": cta.graph.Node})
+    autograd.members["graph"] = SafeModule("torch.autograd.graph", {
+        "Node": cta.graph.Node, "saved_tensors_hooks": cta.saved_tensors_hooks})
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
     nn = SafeModule("torch.nn", {n: getattr(ctn, n) for n in ctn.__all__})
     nn.members["functional"] = nnf
@@ -805,4 +806,4 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
 # ---------------------------------------------------------------------------
 
 def is_context_manager(obj) -> bool:
-    return isinstance(obj, (_GradModeManager, RemovableHandle))
+    return isinstance(obj, (_GradModeManager, RemovableHandle, cta.saved_tensors_hooks))

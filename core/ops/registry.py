@@ -24,7 +24,7 @@ import numpy as np
 
 from core import dtypes
 from core.ops import drift, numbers
-from core.context import guard as _guard, observers as _observers
+from core.context import guard as _guard, observers as _observers, saved_hooks as _saved_hooks
 from core.tensor import grad_mode
 from core.tensor.node import node_class, _seq
 from core.tensor.tensor import Tensor
@@ -302,11 +302,14 @@ def _save(node, op, inputs, result, Tensor):
     saved = [None] * len(inputs)
     versions = [None] * len(inputs)
     any_saved = op.saves_result or op.aux_saved
+    order = []   # the order tensors are saved in (saved_tensors_hooks packs them in it)
     for i, deps in op.needs.items():
         if i >= len(edges) or edges[i] is _NO_EDGE:
             continue
         for j in deps:
             y = inputs[j]
+            if _saved_hooks and saved[j] is None and isinstance(y, Tensor):
+                order.append(j)
             saved[j] = y
             if isinstance(y, Tensor):
                 if y._inference:
@@ -321,3 +324,15 @@ def _save(node, op, inputs, result, Tensor):
         vc = result._vc
         node._result_version = (vc[0] if vc is not None else 0, node, 0)
     node._has_saved = any_saved
+    if _saved_hooks:
+        _pack(node, saved, order, result if op.saves_result else None)
+
+
+def _pack(node, saved, order, result):
+    """saved_tensors_hooks: each tensor saved goes through the innermost block's pack hook now, and its unpack
+    hook when the backward reads it (Node.input, Node.result).  The tensor itself stays in ``_saved`` for the
+    app's own views of the graph; the backward reads what unpack gives."""
+    pack, unpack = _saved_hooks[-1]
+    node._packed = {i: (pack(saved[i]), unpack) for i in order}
+    if result is not None:
+        node._packed["result"] = (pack(result), unpack)

@@ -1,6 +1,7 @@
 """``torch.autograd``: backward, grad, Variable, grad-mode managers, functional."""
 from __future__ import annotations
 
+from core import context
 from core.autograd.engine import accumulate_grad, backward, grad
 from core.tensor.grad_mode import enable_grad, no_grad, set_grad_enabled
 from core.tensor.node import AccumulateGrad, GradSlots, Node
@@ -28,10 +29,26 @@ def _call_node(node, *grads):
 Node.__call__ = _call_node
 
 
+class saved_tensors_hooks:
+    """``with torch.autograd.graph.saved_tensors_hooks(pack_hook, unpack_hook):``: every tensor an op saves for
+    backward inside the block is given to ``pack_hook`` at once; the backward reads ``unpack_hook(packed)``."""
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self):
+        context.saved_hooks.append((self.pack_hook, self.unpack_hook))
+
+    def __exit__(self, *exc):
+        context.saved_hooks.pop()
+        return False
+
+
 class graph:
-    """``torch.autograd.graph``: the Node type of grad_fn objects."""
+    """``torch.autograd.graph``: the Node type of grad_fn objects, saved_tensors_hooks."""
 
     Node = Node
+    saved_tensors_hooks = saved_tensors_hooks
 
 
 def set_detect_anomaly(mode, check_nan=True):
