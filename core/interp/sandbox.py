@@ -265,7 +265,8 @@ def build_modules(guard=None):
                                                       "once_differentiable": _once_differentiable})
     autograd.members["function"] = function
     autograd.members["graph"] = SafeModule("torch.autograd.graph", {
-        "Node": cta.graph.Node, "saved_tensors_hooks": cta.saved_tensors_hooks})
+        "Node": cta.graph.Node, "saved_tensors_hooks": cta.saved_tensors_hooks,
+        "register_multi_grad_hook": cta.register_multi_grad_hook})
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
     nn = SafeModule("torch.nn", {n: getattr(ctn, n) for n in ctn.__all__})
     nn.members["functional"] = nnf

@@ -4,7 +4,9 @@ from __future__ import annotations
 from core import context
 from core.autograd.engine import accumulate_grad, backward, grad
 from core.tensor.grad_mode import enable_grad, no_grad, set_grad_enabled
-from core.tensor.node import AccumulateGrad, GradSlots, Node
+from core.autograd import engine as _engine
+from core.ops.registry import edge_of as _edge_of
+from core.tensor.node import AccumulateGrad, GradSlots, Node, RemovableHandle
 from core.ops.vjp import TensorF, node_apply
 from core.torch.creation import Variable
 from core.torch.autograd import function, functional
@@ -44,11 +46,60 @@ class saved_tensors_hooks:
         return False
 
 
+class _MultiHandle(RemovableHandle):
+    """register_multi_grad_hook's handle: ``remove()`` takes out the hook of every tensor."""
+
+    __slots__ = ("_handles",)
+
+    def __init__(self, handles):
+        super().__init__(None)
+        self._handles = handles
+
+    def remove(self):
+        for h in self._handles:
+            h.remove()
+
+
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """``fn`` once per backward: with ``mode="all"``, after the gradients of all ``tensors`` that this backward
+    computes, given them in order (None for those it does not); with ``mode="any"``, with the first one.  As
+    PyTorch does, how many to wait for is decided at the first one: those whose node the backward will run."""
+    if mode not in ("all", "any"):
+        raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
+    tensors = tuple(tensors)
+    if not all(t.requires_grad for t in tensors):
+        raise AssertionError("Expected gradient function to be set")
+    nodes = [_edge_of(t)[0] for t in tensors]
+    counts, buffers, fired = {}, {}, set()
+
+    def inner(idx):
+        def hook(grad):
+            task_id, will_execute = _engine.current_graph_task()
+            if mode == "any":
+                if task_id not in fired:
+                    fired.add(task_id)
+                    fn(grad)
+                return None
+            seen = counts.get(task_id, 0)
+            counts[task_id] = seen + 1
+            buffer = buffers.setdefault(task_id, [None] * len(tensors))
+            buffer[idx] = grad
+            expected = sum(1 for n in nodes if will_execute(n))
+            if seen == expected - 1:
+                del counts[task_id], buffers[task_id]
+                fn(buffer)
+            return None
+        return hook
+
+    return _MultiHandle(tuple(t.register_hook(inner(i)) for i, t in enumerate(tensors)))
+
+
 class graph:
-    """``torch.autograd.graph``: the Node type of grad_fn objects, saved_tensors_hooks."""
+    """``torch.autograd.graph``: the Node type of grad_fn objects, saved_tensors_hooks, register_multi_grad_hook."""
 
     Node = Node
     saved_tensors_hooks = saved_tensors_hooks
+    register_multi_grad_hook = staticmethod(register_multi_grad_hook)
 
 
 def set_detect_anomaly(mode, check_nan=True):
