@@ -130,6 +130,7 @@ class _State:
                       np.seterr(all="ignore"), sys.getrecursionlimit())
         grad_mode._state[0], grad_mode._inference[0] = True, False
         context.saved_hooks.clear()   # a block the last run left by an error does not reach this one
+        context.before_write.clear()
         dtypes._default[0] = dtypes.float32
         printing.set_printoptions(profile="default")
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 6000))

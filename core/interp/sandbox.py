@@ -266,7 +266,8 @@ def build_modules(guard=None):
     autograd.members["function"] = function
     autograd.members["graph"] = SafeModule("torch.autograd.graph", {
         "Node": cta.graph.Node, "saved_tensors_hooks": cta.saved_tensors_hooks,
-        "register_multi_grad_hook": cta.register_multi_grad_hook})
+        "register_multi_grad_hook": cta.register_multi_grad_hook,
+        "allow_mutation_on_saved_tensors": cta.allow_mutation_on_saved_tensors})
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
     nn = SafeModule("torch.nn", {n: getattr(ctn, n) for n in ctn.__all__})
     nn.members["functional"] = nnf
@@ -807,4 +808,5 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
 # ---------------------------------------------------------------------------
 
 def is_context_manager(obj) -> bool:
-    return isinstance(obj, (_GradModeManager, RemovableHandle, cta.saved_tensors_hooks))
+    return isinstance(obj, (_GradModeManager, RemovableHandle, cta.saved_tensors_hooks,
+                            cta.allow_mutation_on_saved_tensors))

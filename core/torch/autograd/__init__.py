@@ -46,6 +46,52 @@ class saved_tensors_hooks:
         return False
 
 
+OUTSIDE_MUTATION_CONTEXT = ("Trying to backward outside of the 'allow_mutation_on_saved_tensors' contextin which "
+                            "the graph was originally recorded.")
+
+
+class _AllowMutationOnSavedContext:
+    """What ``with allow_mutation_on_saved_tensors() as ctx`` gives: the tensors saved inside, by storage (the
+    version counter a base shares with its views), and the copies made of them before a write."""
+
+    def __init__(self):
+        self.active = True
+        self.saved = {}
+        self.copies = {}
+
+    def pack(self, t):
+        self.saved.setdefault(id(t._version_counter()), []).append(t)
+        return t
+
+    def unpack(self, t):
+        if not self.active:
+            raise AssertionError(OUTSIDE_MUTATION_CONTEXT)
+        return self.copies.get(id(t), t)
+
+    def before_write(self, t):
+        for s in self.saved.get(id(t._vc), ()) if t._vc is not None else ():
+            if id(s) not in self.copies:
+                with no_grad():
+                    self.copies[id(s)] = s.clone()
+
+
+class allow_mutation_on_saved_tensors:
+    """``with torch.autograd.graph.allow_mutation_on_saved_tensors():`` a tensor saved for backward inside may
+    be changed in place: it is copied before the write, and the backward reads the copy (inside the block only)."""
+
+    def __enter__(self):
+        self._ctx = _AllowMutationOnSavedContext()
+        context.saved_hooks.append((self._ctx.pack, self._ctx.unpack))
+        context.before_write.append(self._ctx.before_write)
+        return self._ctx
+
+    def __exit__(self, *exc):
+        context.saved_hooks.pop()
+        context.before_write.remove(self._ctx.before_write)
+        self._ctx.active = False
+        return False
+
+
 class _MultiHandle(RemovableHandle):
     """register_multi_grad_hook's handle: ``remove()`` takes out the hook of every tensor."""
 
@@ -100,6 +146,7 @@ class graph:
     Node = Node
     saved_tensors_hooks = saved_tensors_hooks
     register_multi_grad_hook = staticmethod(register_multi_grad_hook)
+    allow_mutation_on_saved_tensors = allow_mutation_on_saved_tensors
 
 
 def set_detect_anomaly(mode, check_nan=True):
