@@ -274,6 +274,31 @@ def installed():
                 sys.modules[n] = m
 
 
+# torch.sin_(x), torch.relu_(x), torch.clamp_(x, ...): the in-place functions of PyTorch's namespace, each
+# the Tensor method of its name (those the engine's Tensor has)
+_INPLACE_FUNCTIONS = (
+    "abs_", "acos_", "acosh_", "addmv_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_",
+    "asin_", "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_", "clip_", "cos_", "cosh_",
+    "deg2rad_", "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_", "fill_", "fix_", "floor_", "frac_", "gcd_",
+    "i0_", "index_put_", "lcm_", "ldexp_", "log10_", "log1p_", "log2_", "log_", "logit_", "nan_to_num_", "neg_",
+    "negative_", "rad2deg_", "reciprocal_", "relu_", "round_", "rsqrt_", "sigmoid_", "sin_", "sinc_", "sinh_",
+    "sqrt_", "square_", "tan_", "tanh_", "trunc_", "xlogy_", "zero_")
+
+
+def _torch_inplace(name):
+    method = getattr(Tensor, name)
+
+    def fn(input, *args, **kwargs):
+        return method(input, *args, **kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+for _name in _INPLACE_FUNCTIONS:
+    if hasattr(Tensor, _name) and _name not in globals():
+        globals()[_name] = _torch_inplace(_name)
+
+
 def install():
     """Make ``import torch`` (and its submodules programs use) resolve here.
 
