@@ -61,6 +61,8 @@ SOURCES = {
     "d2len": ("d2l-ai/d2l-en (Dive into Deep Learning)", "en"),
     "forum": ("PyTorch Forums (discuss.pytorch.org)", "en"),
     "yunjey": ("yunjey/pytorch-tutorial", "en"),
+    "zerotomastery": ("mrdbourke/pytorch-deep-learning (Zero to Mastery Learn PyTorch)", "en"),
+    "uvadlc": ("phlippe/uvadlc_notebooks (UvA Deep Learning Tutorials)", "en"),
 }
 
 # the recording is one CPU's: real PyTorch 2.13 on another x86-64 CPU prints other last digits (the evidence,
@@ -141,6 +143,9 @@ KNOWN_FAILURES: dict[str, str] = {
     "lizhuofan_ch05_optim_adagrad": RECORDED_ON_AVX2,
     "lockbro_lecture3_stochasticgd_sample":
         "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
+    "uvadlc_intro_pytorch_basics": "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "pttut_tensors_deeper": "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "ptdocs_module_to": "tensor method/function missing",   # complex dtypes (torch.cdouble) are not modelled
 }
 
 
