@@ -816,6 +816,8 @@ index_select nonzero prelu short view_as
 bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift bitwise_xor det inverse svd
 floor_divide fmod remainder
 cross unique bitwise_and_ bitwise_or_ bitwise_xor_ bitwise_left_shift_ bitwise_right_shift_
+flip fliplr flipud floor_divide_ fmod_ remainder_
+is_inference register_post_accumulate_grad_hook squeeze_ unsqueeze_ t_ transpose_ swapaxes_ swapdims swapdims_
 """.split()
 
 

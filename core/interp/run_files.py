@@ -32,9 +32,11 @@ class RunFiles:
         return self.key(path) in self.folders
 
     def parent_missing(self, path):
-        """The folder ``path`` would be written in, when the run has no such folder; else None."""
-        parent = _posixpath.dirname(_os.fspath(path))
-        return parent if parent and not self.is_folder(parent) else None
+        """The folder ``path`` would be written in, when the run has no such folder; else None.  Only a
+        path relative to the working folder is checked: the machine's own folders are not modelled."""
+        path = _os.fspath(path)
+        parent = _posixpath.dirname(path)
+        return parent if parent and not _posixpath.isabs(path) and not self.is_folder(parent) else None
 
 
 def members_pathlib(files: RunFiles) -> dict:

@@ -39,3 +39,10 @@ def test_the_recording_is_pythons_and_pytorchs(tmp_path):
     scratch.mkdir()
     assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120, check=True,
                           cwd=scratch).stdout == PRINTED
+
+
+def test_a_checkpoint_may_go_to_an_absolute_path():
+    # the machine's own folders are not modelled: an absolute path is kept in memory as before
+    r = run_program("import torch\ntorch.save({'a': 1}, '/tmp/x.pt')\nprint(torch.load('/tmp/x.pt'))\n")
+    assert r.error is None, r.error
+    assert r.stdout == "{'a': 1}\n"
