@@ -26,3 +26,8 @@ def test_the_recording_is_pytorchs(tmp_path):
     f.write_text(PROGRAM)
     assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120,
                           check=True).stdout == PRINTED
+
+
+def test_the_context_prints_as_pytorchs():
+    r = run_program("import torch\nwith torch.autograd.graph.allow_mutation_on_saved_tensors() as ctx:\n    print(ctx)\n")
+    assert r.stdout.startswith("<torch.autograd.graph._AllowMutationOnSavedContext object at 0x"), r.stdout

@@ -54,6 +54,8 @@ class _AllowMutationOnSavedContext:
     """What ``with allow_mutation_on_saved_tensors() as ctx`` gives: the tensors saved inside, by storage (the
     version counter a base shares with its views), and the copies made of them before a write."""
 
+    __module__ = "torch.autograd.graph"   # printed as PyTorch's: <torch.autograd.graph._AllowMutationOnSavedContext ...>
+
     def __init__(self):
         self.active = True
         self.saved = {}
