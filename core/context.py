@@ -26,6 +26,12 @@ guard: list = [None]
 # observers[0]: the observers of the forward, bottom first (a tuple; empty when none).
 observers: list = [()]
 
+# saved_hooks: the (pack, unpack) pairs of torch.autograd.graph.saved_tensors_hooks blocks, innermost last;
+# a tensor saved for backward goes through the innermost pair (core.ops.registry._save)
+saved_hooks: list = []
+# before_write: callables told of each tensor about to be written in place (allow_mutation_on_saved_tensors)
+before_write: list = []
+
 # notes[0]: None, or where a run keeps the app's own notes: what Backprop Lens does differently from
 # Python on the program's behalf (``gc.collect()`` doing nothing).  They are not the program's
 # warnings (a ``warnings.simplefilter("error")`` never turns them into errors, and PyTorch would

@@ -52,7 +52,7 @@ def _tensor_record(t):
         "grad": None if g is None else g.detach().tolist(),
         "grad_fn": None if t.grad_fn is None else type(t.grad_fn).__name__,
         "retains_grad": bool(t.retains_grad),
-        "version": int(t._version),
+        "version": None if t.is_inference() else int(t._version),  # an inference tensor has no counter
         "grad_requires_grad": None if g is None else bool(g.requires_grad),
         "grad_grad_fn": None if (g is None or g.grad_fn is None) else type(g.grad_fn).__name__,
     }

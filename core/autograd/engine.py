@@ -40,6 +40,24 @@ observer = [None]
 # Tensor hooks and node (grad_fn) hooks run unless this is False (the analysis's witness run leaves
 # them out, as the Jacobian is the mathematical one).
 hooks_enabled = [True]
+# The running backwards (a hook may start another), innermost last: (task id, the nodes that will run or None
+# when every node reached does, the nodes reached: their dependency counts, and the roots).  register_multi_grad_hook reads them.
+_tasks = []
+_task_ids = iter(range(1, 1 << 62))
+
+
+def current_graph_task():
+    """(id, will_execute(node)) of the innermost running backward, or None outside one."""
+    if not _tasks:
+        return None
+    task_id, needed, deps, roots, accumulate = _tasks[-1]
+
+    def will_execute(fn):
+        if not accumulate and isinstance(fn, AccumulateGrad):
+            raise RuntimeError("A leaf node was passed to _will_engine_execute_node but we are currently running "
+                               "autograd.grad(). This is currently not supported.")
+        return fn in needed if needed is not None else (fn in deps or fn in roots)
+    return task_id, will_execute
 
 
 def _as_tuple(x):
@@ -306,6 +324,7 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
     # local names: this loop runs once per node
     heappop, heappush, buffers_get, pop = heapq.heappop, heapq.heappush, buffers.get, buffers.pop
     plain = targets is None and rec is None
+    _tasks.append((next(_task_ids), needed, deps, root_nodes, accumulate))
     try:
         while heap:
             fn = heappop(heap)[2]
@@ -350,6 +369,7 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                     tie += 1
     finally:
         grad_mode._state[0] = prev_mode
+        _tasks.pop()
         if rec is not None:
             rec.end()
     return captured
@@ -412,6 +432,15 @@ def _retain(fn, g, create_graph, rec):
         rec.retain(fn, t, before, t._grad)
 
 
+def _run_post_accumulate_hooks(var):
+    """``register_post_accumulate_grad_hook``'s hooks, after ``var.grad`` is accumulated (not by autograd.grad)."""
+    if var._post_acc_hooks and hooks_enabled[0]:
+        for hook in list(var._post_acc_hooks.values()):
+            r = hook(var)
+            if r is not None and not isinstance(r, Tensor):   # a returned tensor changes nothing (PyTorch)
+                raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+
+
 def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
     var = fn.variable
     if g is None:
@@ -428,6 +457,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
                 accumulate_grad(var, g, create_graph)
                 if rec is not None:
                     rec.accumulate(fn, var, before, g)
+                _run_post_accumulate_hooks(var)
             else:
                 captured[k] = _to_tensor(g)
         return
@@ -438,3 +468,4 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
         accumulate_grad(var, g, create_graph)
         if rec is not None:
             rec.accumulate(fn, var, before_value, g)
+        _run_post_accumulate_hooks(var)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import operator
 
-from core.interp import classes, safe_builtins
+from core.interp import classes, safe_builtins, stdlib
 from core.interp.limits import Budget, LimitExceeded, Limits
 from core.interp.parse import YIELD_BLOCKS, Program, ProgramRejected
 from core.interp.safe_builtins import _BOUNDED, EXCEPTIONS, ProgramType, real_type
@@ -270,6 +270,7 @@ class Interpreter:
         self.guard = safe_builtins.Guard(limits, self.budget)
         self.out = out
         self.modules = build_modules(self.guard)
+        self.modules["pprint"] = SafeModule("pprint", stdlib.members_pprint(out))
         self.builtins = safe_builtins.make_builtins(out, self.guard)
         self.builtins.update(make_reflection(self.builtins, self.guard))
         self.builtins.update({"object": object, "staticmethod": classes.StaticMethod,

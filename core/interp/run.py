@@ -126,17 +126,19 @@ class _State:
     """Process-wide engine state a run sets up and puts back afterwards."""
 
     def __enter__(self):
-        self.saved = (grad_mode._state[0], dtypes._default[0], printing.get_printoptions(), context.guard[0],
+        self.saved = (grad_mode._state[0], grad_mode._inference[0], dtypes._default[0], printing.get_printoptions(), context.guard[0],
                       np.seterr(all="ignore"), sys.getrecursionlimit())
-        grad_mode._state[0] = True
+        grad_mode._state[0], grad_mode._inference[0] = True, False
+        context.saved_hooks.clear()   # a block the last run left by an error does not reach this one
+        context.before_write.clear()
         dtypes._default[0] = dtypes.float32
         printing.set_printoptions(profile="default")
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 6000))
         return self
 
     def __exit__(self, *exc):
-        mode, default, opts, guard, err, rec = self.saved
-        grad_mode._state[0] = mode
+        mode, inference, default, opts, guard, err, rec = self.saved
+        grad_mode._state[0], grad_mode._inference[0] = mode, inference
         dtypes._default[0] = default
         _restore_printoptions(printing, opts)
         context.guard[0] = guard

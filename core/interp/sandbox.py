@@ -17,6 +17,7 @@ import builtins as _builtins
 import collections as _collections
 import copy as _copy
 import math as _math
+import os
 import pickle
 import string
 import types as _types
@@ -37,6 +38,7 @@ from core import context, dtypes
 from core.translatable import _T
 from core.interp import classes, numpy_subset, plotting, stdlib
 from core.interp.limits import Budget, LimitExceeded, Limits
+from core.interp.run_files import RunFiles, members_pathlib
 from core.interp.parse import ALLOWED_DUNDER_ATTRS, SAVED_PREFIX, ProgramRejected, is_dunder
 from core.interp.safe_builtins import (_CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, Guard, ProgramType,
                                        is_program_function, real_type)
@@ -115,26 +117,32 @@ _WEIGHTS_ONLY = (
     "https://pytorch.org/docs/stable/generated/torch.load.html.")
 
 
-def _checkpoints(deepcopy):
+def _checkpoints(deepcopy, run_files):
     """``torch.save`` and ``torch.load`` for one run.  Programs write no files: a checkpoint is a copy
     kept in memory until the run ends (counted like any copy), under its path, for ``torch.load`` of
     the same path; a note says so.  ``torch.load`` of anything but tensors, numbers, strings and their
     containers refuses as PyTorch 2.13's ``weights_only=True`` default does (the class is named by its
     module as PyTorch names it: ``__main__.Net`` for the program's classes, ``torch.nn.modules.linear.Linear``
     or ``torch.optim.sgd.SGD`` for the library's)."""
-    files = {}
+    files = run_files.files
 
     def save(obj, f, *args, **kwargs):
-        if not isinstance(f, str):
+        if not isinstance(f, (str, os.PathLike)):
             raise AttributeError("expected 'f' to be string, path, or a file-like object with a 'write' attribute")
-        files[f] = deepcopy(obj)
+        f = os.fspath(f)
+        missing = run_files.parent_missing(f)
+        if missing is not None:
+            raise RuntimeError(f"Parent directory {missing} does not exist.")
+        files[run_files.key(f)] = deepcopy(obj)
         context.note(_T("torch.save writes no file in Backprop Lens: '{path}' is kept in memory for torch.load "
                         "until the run ends").format(path=f))
 
     def load(f, map_location=None, *args, weights_only=None, **kwargs):
-        if not isinstance(f, str) or f not in files:
+        if isinstance(f, os.PathLike):
+            f = os.fspath(f)
+        if not isinstance(f, str) or run_files.key(f) not in files:
             raise FileNotFoundError(2, "No such file or directory", f)
-        obj = files[f]
+        obj = files[run_files.key(f)]
         if weights_only is not False:
             other = _not_weights(obj)
             if other is not None:
@@ -248,7 +256,7 @@ def build_modules(guard=None):
     """The modules a program can import, keyed by import name (``guard`` bounds
     the functions that could run away inside C: math.prod, math.fsum)."""
     functional = SafeModule("torch.autograd.functional", {
-        n: getattr(ctaf, n) for n in ("jacobian", "hessian", "vjp", "jvp")})
+        n: getattr(ctaf, n) for n in ("jacobian", "hessian", "vjp", "jvp", "vhp", "hvp")})
     autograd = SafeModule("torch.autograd", {
         "backward": cta.backward, "grad": cta.grad, "Variable": cta.Variable, "no_grad": cta.no_grad,
         "enable_grad": cta.enable_grad, "set_grad_enabled": cta.set_grad_enabled, "functional": functional,
@@ -256,7 +264,10 @@ def build_modules(guard=None):
     function = SafeModule("torch.autograd.function", {"Function": _Function,
                                                       "once_differentiable": _once_differentiable})
     autograd.members["function"] = function
-    autograd.members["graph"] = SafeModule("torch.autograd.graph", {"Node": cta.graph.Node})
+    autograd.members["graph"] = SafeModule("torch.autograd.graph", {
+        "Node": cta.graph.Node, "saved_tensors_hooks": cta.saved_tensors_hooks,
+        "register_multi_grad_hook": cta.register_multi_grad_hook,
+        "allow_mutation_on_saved_tensors": cta.allow_mutation_on_saved_tensors})
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
     nn = SafeModule("torch.nn", {n: getattr(ctn, n) for n in ctn.__all__})
     nn.members["functional"] = nnf
@@ -294,8 +305,14 @@ def build_modules(guard=None):
     torch_members["functional"] = torch_functional
     linalg = SafeModule("torch.linalg", {n: getattr(ct_linalg, n) for n in ct_linalg.__all__})
     torch_members["linalg"] = linalg
+    torch_members["random"] = SafeModule("torch.random", {n: getattr(ct, n) for n in (
+        "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")})
+    torch_members["backends"] = SafeModule("torch.backends", {
+        "cudnn": ct._CudnnFlags(),
+        "mps": SafeModule("torch.backends.mps", {"is_available": ct._not_available, "is_built": ct._not_available})})
     deepcopy, shallow_copy = _copying(guard)
-    torch_members["save"], torch_members["load"] = _checkpoints(deepcopy)
+    run_files = RunFiles()
+    torch_members["save"], torch_members["load"] = _checkpoints(deepcopy, run_files)
     torch = SafeModule("torch", torch_members)
     copy = SafeModule("copy", {"deepcopy": deepcopy, "copy": shallow_copy})
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
@@ -320,6 +337,7 @@ def build_modules(guard=None):
     os_members, os_path = stdlib.members_os()
     os_members["path"] = modules["os.path"] = SafeModule("os.path", os_path)
     modules["os"] = SafeModule("os", os_members)
+    modules["pathlib"] = SafeModule("pathlib", members_pathlib(run_files))
     modules["io"] = SafeModule("io", {})      # importable, as tutorials import it; files cannot be opened
     mpl_members, pyplot_members, ticker_members = plotting.members()
     mpl_members["pyplot"] = modules["matplotlib.pyplot"] = SafeModule("matplotlib.pyplot", pyplot_members)
@@ -800,4 +818,5 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
 # ---------------------------------------------------------------------------
 
 def is_context_manager(obj) -> bool:
-    return isinstance(obj, (_GradModeManager, RemovableHandle))
+    return isinstance(obj, (_GradModeManager, RemovableHandle, cta.saved_tensors_hooks,
+                            cta.allow_mutation_on_saved_tensors))

@@ -25,7 +25,8 @@ way out or could run away inside one C call:
   ``OrderedDict``, ``defaultdict`` and ``deque`` with their iterables counted;
 - ``time``: clocks, and a ``sleep`` that respects the run's time limit;
 - ``gc`` and ``pdb``: accepted, their calls do nothing and say so in a note of the run (not a warning:
-  PyTorch would give none).
+  PyTorch would give none);
+- ``pprint``: Python's own layout (``pprint``, ``pformat``, ``pp``), written where ``print`` writes.
 
 What a program may read on the objects these return is decided by the sandbox's
 attribute whitelist, like everything else.
@@ -38,6 +39,7 @@ import functools as _functools
 import itertools as _itertools
 import math as _math
 import posixpath as _posixpath
+import pprint as _pprint
 import random as _random
 import sys as _sys
 import time as _time
@@ -469,3 +471,31 @@ def members_warnings() -> dict:
 __all__ = ["Chain", "Cached", "FutureFeature", "NAMEDTUPLE_MARK", "Partial", "members_collections",
            "members_functools", "members_future", "members_gc", "members_itertools", "members_math",
            "members_os", "members_pdb", "members_random", "members_sys", "members_time", "members_warnings"]
+
+
+# ---------------------------------------------------------------------------
+# pprint
+# ---------------------------------------------------------------------------
+
+def members_pprint(out) -> dict:
+    """``pprint``'s functions with Python's layout; what they print goes to the run's output (``out``)."""
+    def _printer(indent, width, depth, compact, sort_dicts, underscore_numbers):
+        return _pprint.PrettyPrinter(indent=indent, width=width, depth=depth, compact=compact,
+                                     sort_dicts=sort_dicts, underscore_numbers=underscore_numbers)
+
+    def pformat(object, indent=1, width=80, depth=None, *, compact=False, sort_dicts=True,
+                underscore_numbers=False):
+        return _printer(indent, width, depth, compact, sort_dicts, underscore_numbers).pformat(object)
+
+    def pprint(object, stream=None, indent=1, width=80, depth=None, *, compact=False, sort_dicts=True,
+               underscore_numbers=False):
+        if stream is not None:
+            raise TypeError("pprint(..., stream=...) is not available in Backprop Lens programs: it prints where "
+                            "print does")
+        out.write(pformat(object, indent, width, depth, compact=compact, sort_dicts=sort_dicts,
+                          underscore_numbers=underscore_numbers) + "\n")
+
+    def pp(object, *args, sort_dicts=False, **kwargs):
+        pprint(object, *args, sort_dicts=sort_dicts, **kwargs)
+
+    return {"pprint": pprint, "pformat": pformat, "pp": pp}

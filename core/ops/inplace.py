@@ -20,7 +20,7 @@ from core.tensor.tensor import Tensor
 from core.ops import drift, numbers
 from core.ops.vjp import NumpyF, node_apply
 from core.ops.registry import REGISTRY as R, _NO_EDGE, _result_dtype, _cast_inputs, edge_of, record, apply
-from core.context import custom_forward as _custom_forward, observers as _observers
+from core.context import before_write as _before_write, custom_forward as _custom_forward, observers as _observers
 
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -149,6 +149,8 @@ def inplace(op, self, others=(), params=None):
     """Run ``op`` in place on ``self`` with PyTorch's checks and graph rebase."""
     params = params or {}
     inputs = (self,) + tuple(others)
+    for watcher in _before_write:
+        watcher(self)
     gm = grad_mode._state[0]
     if gm:
         _check_leaf(self)

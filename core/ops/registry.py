@@ -24,7 +24,7 @@ import numpy as np
 
 from core import dtypes
 from core.ops import drift, numbers
-from core.context import guard as _guard, observers as _observers
+from core.context import guard as _guard, observers as _observers, saved_hooks as _saved_hooks
 from core.tensor import grad_mode
 from core.tensor.node import node_class, _seq
 from core.tensor.tensor import Tensor
@@ -209,6 +209,8 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
         drift.mark(out)
     result = object.__new__(Tensor)
     result._data = out
+    if grad_mode._inference[0]:
+        result._inference = True
     if op.view:
         inputs[0]._share_storage(result, op, params)
     if grad_mode._state[0] and op.vjp is not None:
@@ -287,6 +289,12 @@ def record(op, inputs, params, result, aux=None):
     return node
 
 
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in "
+    "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use it "
+    "in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.")
+
+
 def _save(node, op, inputs, result, Tensor):
     """Keep what the vjp will read, with each tensor's version and grad_fn now
     (to detect, and name, a later in-place change)."""
@@ -294,13 +302,18 @@ def _save(node, op, inputs, result, Tensor):
     saved = [None] * len(inputs)
     versions = [None] * len(inputs)
     any_saved = op.saves_result or op.aux_saved
+    order = []   # the order tensors are saved in (saved_tensors_hooks packs them in it)
     for i, deps in op.needs.items():
         if i >= len(edges) or edges[i] is _NO_EDGE:
             continue
         for j in deps:
             y = inputs[j]
+            if _saved_hooks and saved[j] is None and isinstance(y, Tensor):
+                order.append(j)
             saved[j] = y
             if isinstance(y, Tensor):
+                if y._inference:
+                    raise RuntimeError(INFERENCE_SAVED)
                 vc = y._vc
                 versions[j] = (vc[0] if vc is not None else 0, y.grad_fn, y._output_nr)
             any_saved = True
@@ -311,3 +324,15 @@ def _save(node, op, inputs, result, Tensor):
         vc = result._vc
         node._result_version = (vc[0] if vc is not None else 0, node, 0)
     node._has_saved = any_saved
+    if _saved_hooks:
+        _pack(node, saved, order, result if op.saves_result else None)
+
+
+def _pack(node, saved, order, result):
+    """saved_tensors_hooks: each tensor saved goes through the innermost block's pack hook now, and its unpack
+    hook when the backward reads it (Node.input, Node.result).  The tensor itself stays in ``_saved`` for the
+    app's own views of the graph; the backward reads what unpack gives."""
+    pack, unpack = _saved_hooks[-1]
+    node._packed = {i: (pack(saved[i]), unpack) for i in order}
+    if result is not None:
+        node._packed["result"] = (pack(result), unpack)

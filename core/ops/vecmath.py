@@ -58,7 +58,7 @@ def fma(a, b, c, normal=False):
         out = kernel.fma(np.asarray(a), np.asarray(b), np.asarray(c))
         if out is not None:
             return out
-    s = np.multiply(a, b, dtype=_F64)
+    s = np.asarray(np.multiply(a, b, dtype=_F64))   # an array even for numpy scalars (s[redo] below)
     s += c
     redo = (s.view(np.int64) & 0x1FFFFFFF) == 0x10000000
     if not normal:

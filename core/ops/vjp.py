@@ -197,7 +197,7 @@ class TensorF:
     def cast(g, np_dtype):
         return g.to(dtypes.from_numpy(np.dtype(np_dtype)))
 
-    expand = staticmethod(lambda g, shape: g.expand(*shape))
+    expand = staticmethod(lambda g, shape: g.expand(tuple(shape)))   # a 0-dim shape too (g.expand() refuses)
     reshape = staticmethod(lambda g, shape: g.reshape(shape))
     exp = staticmethod(lambda a: a.exp())
     log = staticmethod(lambda a: a.log())

@@ -1,4 +1,4 @@
-"""Grad mode: ``no_grad``, ``enable_grad``, ``set_grad_enabled``.
+"""Grad mode: ``no_grad``, ``enable_grad``, ``set_grad_enabled``, ``inference_mode``.
 
 One module-level flag, read on every op's hot path, so it is a plain list
 cell rather than a property.  Each manager works as a context manager and as
@@ -10,10 +10,16 @@ import functools
 
 # _state[0] is True when operations record a graph.
 _state = [True]
+# _inference[0] is True inside ``torch.inference_mode()``: every tensor made there is an inference tensor
+_inference = [False]
 
 
 def is_grad_enabled() -> bool:
     return _state[0]
+
+
+def is_inference_mode_enabled() -> bool:
+    return _inference[0]
 
 
 class _GradModeManager:
@@ -90,7 +96,40 @@ class set_grad_enabled(_GradModeManager):
 
 
 class inference_mode(no_grad):
-    """Treated as ``no_grad`` (the difference, inference tensors, is not modelled)."""
+    """``no_grad`` that also makes every tensor created inside an inference tensor (``is_inference()``):
+    it has no version counter, and outside the mode it may not be written in place or saved for backward.
+    ``inference_mode(False)`` inside turns both back on.  A view of a normal tensor stays normal."""
+
+    def __new__(cls, mode=True):
+        if callable(mode):     # bare ``@torch.inference_mode``
+            return cls()(mode)
+        return object.__new__(cls)
 
     def __init__(self, mode: bool = True):
         self._mode = not mode
+
+    def __enter__(self):
+        self._prev_inference = _inference[0]
+        _inference[0] = not self._mode
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        _inference[0] = self._prev_inference
+        return super().__exit__(*exc)
+
+    def __call__(self, fn):
+        mode = self._mode
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            prev, prev_inference = _state[0], _inference[0]
+            _state[0], _inference[0] = mode, not mode
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _state[0], _inference[0] = prev, prev_inference
+
+        return wrapper
+
+    def clone(self):
+        return inference_mode(not self._mode)

@@ -99,6 +99,7 @@ class Node:
     module_call = None
 
     _saved = None
+    _packed = None         # saved_tensors_hooks: {input index or "result": (packed, unpack hook)}
     _versions = None
     params: dict = {}
 
@@ -138,15 +139,20 @@ class Node:
         saved = self._versions[i]
         if saved is None:
             return x  # a Python scalar (or None)
+        if self._packed is not None and i in self._packed:
+            return F.saved(_unpacked(self._packed[i]))
         vc = x._vc
         if vc is not None and vc[0] != saved[0]:
-            self._check_version(x, saved)
+            # NOTE: PyTorch names a saved input by the grad_fn it has now (an in-place op rebased it)
+            self._check_version(x, (saved[0], x.grad_fn, x._output_nr))
         return F.saved(x)
 
     def result(self, F):
         if self._released:
             raise RuntimeError(SECOND_BACKWARD)
         r = self._result
+        if self._packed is not None and "result" in self._packed:
+            return F.saved(_unpacked(self._packed["result"]))
         self._check_version(r, self._result_version)
         return F.saved(r)
 
@@ -166,6 +172,7 @@ class Node:
         """Drop saved tensors (what a backward without retain_graph does)."""
         if self._has_saved:
             self._saved = None
+            self._packed = None
             self._result = None
             self._aux = None
             self._released = True
@@ -191,6 +198,16 @@ class Node:
 
 
 _node_classes: dict[str, list] = {}
+
+
+def _unpacked(pair):
+    """What a saved_tensors_hooks unpack hook gives for a packed saved tensor (a tensor, PyTorch checks)."""
+    packed, unpack = pair
+    t = unpack(packed)
+    if not hasattr(t, "_data") or not hasattr(t, "grad_fn"):
+        raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
+                        f"{type(t).__name__}")
+    return t
 
 
 def node_class(name: str, display_name: str | None = None, op=None) -> type:

@@ -25,6 +25,7 @@ import weakref
 import numpy as np
 
 from core import dtypes, printing
+from core.tensor.grad_mode import _inference as _inference_mode, _state as _grad_state
 from core.tensor.node import AccumulateGrad, _HookTable, add_hook
 from core.context import data_replaced, leaf_created
 
@@ -43,6 +44,11 @@ NONLEAF_FLAG = "you can only change requires_grad flags of leaf variables."
 DETACH_HINT = ("If you want to use a computed variable in a subgraph that doesn't require differentiation "
                "use var_no_grad = var.detach().")
 FLOAT_ONLY = "Only Tensors of floating point and complex dtype can require gradients"
+NO_VERSION_COUNTER = "Inference tensors do not track version counter."
+# PyTorch writes first, then refuses to count the write
+INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
+                     "get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
+                     "for more details.")
 
 
 class Size(tuple):
@@ -103,16 +109,20 @@ class Tensor:
     _grad = None
     _acc = None
     _hooks = None          # leaf tensor hooks (non-leaf hooks live on the grad_fn)
+    _post_acc_hooks = None  # a leaf's hooks run after its .grad is accumulated
     _retains_grad = False
     _is_param = False
     _name = None
     _sym = None            # symbolic value while a shadow evaluation runs (core.symbolic)
+    _inference = False     # made inside torch.inference_mode() (core.tensor.grad_mode)
 
     # -- construction ----------------------------------------------------------
     @classmethod
     def _make(cls, data):
         t = object.__new__(cls)
         t._data = data
+        if _inference_mode[0]:
+            t._inference = True
         return t
 
     # -- basic properties ----------------------------------------------------------
@@ -249,8 +259,13 @@ class Tensor:
     def output_nr(self):
         return self._output_nr
 
+    def is_inference(self):
+        return self._inference
+
     @property
     def _version(self):
+        if self._inference:
+            raise RuntimeError(NO_VERSION_COUNTER)
         vc = self._vc
         return vc[0] if vc is not None else 0
 
@@ -261,6 +276,10 @@ class Tensor:
         return vc
 
     def _bump_version(self):
+        if self._inference:
+            if not _inference_mode[0]:
+                raise RuntimeError(INFERENCE_INPLACE)
+            return
         self._version_counter()[0] += 1
 
     def _grad_accumulator(self):
@@ -284,6 +303,16 @@ class Tensor:
             handle = add_hook(self._hooks, hook)
         return handle
 
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` after a backward has accumulated this leaf's ``.grad``."""
+        if not self._rg:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_acc_hooks is None:
+            self._post_acc_hooks = _HookTable()
+        return add_hook(self._post_acc_hooks, hook)
+
     # -- storage sharing -------------------------------------------------------------
     def _ensure_array(self):
         """Turn a numpy-scalar value into a 0-dim array, so it can be aliased."""
@@ -297,12 +326,14 @@ class Tensor:
         if not np.may_share_memory(view._data, self._data):
             return  # numpy had to copy (reshape of a non-contiguous tensor)
         view._vc = self._version_counter()
+        view._inference = self._inference   # a view is an inference tensor when its base is
         view._base = self._base if self._base is not None else self
         view._view_chain = self._view_chain + ((op, params),)
 
     @property
     def data(self):
         t = Tensor._make(self._ensure_array())
+        t._inference = self._inference
         return t
 
     @data.setter
@@ -312,6 +343,7 @@ class Tensor:
 
     def detach(self):
         t = Tensor._make(self._ensure_array())
+        t._inference = self._inference
         t._vc = self._version_counter()
         return t
 
@@ -338,7 +370,8 @@ class Tensor:
         return self._data.tolist()
 
     def numpy(self, force=False):
-        if self._rg and not force:
+        # NOTE: PyTorch refuses only while grad mode is on (a custom Function's forward may call it)
+        if self._rg and not force and _grad_state[0]:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         return self._ensure_array()
@@ -409,7 +442,7 @@ class Tensor:
         if self._grad is not None:
             t._grad = _copy.deepcopy(self._grad, memo)
         # PyTorch's deepcopy copies into a new storage with set_(), which counts as a write
-        t._vc = [1] if self._version else None
+        t._vc = [1] if self._vc is not None and self._vc[0] else None
         memo[id(self)] = t
         return t
 

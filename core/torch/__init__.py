@@ -13,8 +13,8 @@ import numpy as _numpy
 
 from core import dtypes as _dtypes, printing as _printing
 from core.tensor import grad_mode as _grad_mode
-from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
-                                     set_grad_enabled)
+from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
+                                     no_grad, set_grad_enabled)
 from core.tensor.tensor import (Size, Tensor, channels_last, channels_last_3d, contiguous_format, is_tensor,
                                memory_format, preserve_format)
 from core.torch import arguments as _arguments, signatures as _signatures
@@ -51,6 +51,10 @@ def is_floating_point(input):
     return input.is_floating_point()
 
 
+def is_inference(input):
+    return input.is_inference()
+
+
 def set_num_threads(n):
     return None
 
@@ -60,6 +64,33 @@ def get_num_threads():
 
 
 device = creation.device
+range = creation.range_   # noqa: A001  (torch.range; nothing in this module calls the builtin)
+
+
+class _CudnnFlags:
+    """``torch.backends.cudnn`` of a build without CUDA: its flags are there to set (a program's reproducibility
+    lines), and change nothing; ``is_available()`` is False.  A program gets fresh flags each run."""
+
+    _bpl_settable = ("deterministic", "benchmark", "enabled", "allow_tf32")
+    _bpl_public = _bpl_settable + ("is_available", "version")
+
+    def __init__(self):
+        self.deterministic, self.benchmark, self.enabled, self.allow_tf32 = False, False, True, True
+
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def version():
+        return None
+
+    def __repr__(self):
+        return "<module 'torch.backends.cudnn'>"
+
+
+def _not_available():
+    return False
 
 
 class _Cuda:
@@ -227,7 +258,7 @@ def installed():
     names += ["torch.linalg"]
     saved = {n: sys.modules.get(n) for n in names}
     install()
-    _grad_mode._state[0] = True
+    _grad_mode._state[0], _grad_mode._inference[0] = True, False
     _dtypes._default[0] = _dtypes.float32
     _printing.set_printoptions(profile="default")
     manual_seed(0)
@@ -241,6 +272,31 @@ def installed():
                 sys.modules.pop(n, None)
             else:
                 sys.modules[n] = m
+
+
+# torch.sin_(x), torch.relu_(x), torch.clamp_(x, ...): the in-place functions of PyTorch's namespace, each
+# the Tensor method of its name (those the engine's Tensor has)
+_INPLACE_FUNCTIONS = (
+    "abs_", "acos_", "acosh_", "addmv_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_",
+    "asin_", "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_", "clip_", "cos_", "cosh_",
+    "deg2rad_", "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_", "fill_", "fix_", "floor_", "frac_", "gcd_",
+    "i0_", "index_put_", "lcm_", "ldexp_", "log10_", "log1p_", "log2_", "log_", "logit_", "nan_to_num_", "neg_",
+    "negative_", "rad2deg_", "reciprocal_", "relu_", "round_", "rsqrt_", "sigmoid_", "sin_", "sinc_", "sinh_",
+    "sqrt_", "square_", "tan_", "tanh_", "trunc_", "xlogy_", "zero_")
+
+
+def _torch_inplace(name):
+    method = getattr(Tensor, name)
+
+    def fn(input, *args, **kwargs):
+        return method(input, *args, **kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+for _name in _INPLACE_FUNCTIONS:
+    if hasattr(Tensor, _name) and _name not in globals():
+        globals()[_name] = _torch_inplace(_name)
 
 
 def install():

@@ -1333,6 +1333,7 @@ def transpose(input, dim0, dim1):
 
 
 swapaxes = transpose
+swapdims = transpose
 
 
 def t(input):
@@ -1665,7 +1666,7 @@ __all__ = sorted(PLAIN) + [
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
     "multiply", "mv", "narrow", "ne", "neg", "negative", "nonzero", "norm", "outer", "permute", "pow", "prod",
     "reciprocal", "repeat", "reshape", "round", "rsqrt", "select", "softmax", "split", "square", "squeeze",
-    "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
+    "stack", "std", "sub", "subtract", "sum", "swapaxes", "swapdims", "t", "transpose", "true_divide", "unbind",
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
 __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]

@@ -15,6 +15,8 @@ from core.autograd.engine import backward as _backward
 from core.ops import numbers
 from core.ops.registry import REGISTRY as R, _result_dtype, apply
 from core.tensor.errors import legacy_type_name
+from core.ops.inplace import _check_leaf
+from core.tensor import grad_mode
 from core.tensor.tensor import Tensor
 from core.torch import functional as api, inplace_random as _inplace_random
 from core.torch import creation
@@ -24,7 +26,7 @@ from core.torch.creation import CPU, NO_CUDA, check_device, device as _device, l
 # (core.ops), and these composites of core.torch.functional
 _SAME = """add sub mul div true_divide divide multiply subtract pow matmul mm mv dot bmm outer neg negative
 reciprocal log2 log10 rsqrt absolute round square clamp clip clamp_min clamp_max sum mean prod var std norm max min
-amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten flip fliplr flipud transpose swapaxes t permute
+amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten flip fliplr flipud transpose swapaxes swapdims t permute
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
 logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift unique cross equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
 nonzero argwhere count_nonzero gather arcsin arccos arctan
@@ -291,6 +293,48 @@ def _clamp_(self, min=None, max=None):
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return api.inplace(R["clamp_tensor"], self, (min, max))
     return api.inplace(R["clamp"], self, (), {"min": api._num(min), "max": api._num(max)})
+
+
+# the grad_fn PyTorch names an in-place view's node by, for the out-of-place view's
+_INPLACE_VIEW_NODES = {"UnsqueezeBackward0": "UnsqueezeBackward1", "SqueezeBackward0": "SqueezeBackward3",
+                       "SqueezeBackward1": "SqueezeBackward4", "TBackward0": "TBackward1",
+                       "TransposeBackward0": "TransposeBackward1"}
+_inplace_view_classes = {}
+
+
+def _inplace_view_node(fn):
+    cls = type(fn)
+    if cls.__name__ in _INPLACE_VIEW_NODES:
+        sub = _inplace_view_classes.get(cls)
+        if sub is None:
+            sub = _inplace_view_classes[cls] = type(_INPLACE_VIEW_NODES[cls.__name__], (cls,), {})
+        fn.__class__ = sub
+    return fn
+
+
+def _inplace_view(name):
+    """``x.unsqueeze_(0)``, ``x.t_()``...: the view of that name, made the tensor itself (its shape and history
+    now the view's, under the in-place node's name), the version bumped as PyTorch bumps it, even when the shape
+    does not change."""
+    view = getattr(Tensor, name)
+
+    def fn(self, *args, **kwargs):
+        if grad_mode._state[0]:
+            _check_leaf(self)
+        r = view(self, *args, **kwargs)
+        self._data = r._data
+        if r.grad_fn is not None:
+            self.grad_fn, self._output_nr = _inplace_view_node(r.grad_fn), r._output_nr
+        self._sym = r._sym
+        self._bump_version()
+        return self
+    fn.__name__ = name + "_"
+    return fn
+
+
+for _name in ("unsqueeze", "squeeze", "t", "transpose", "swapdims", "swapaxes"):
+    if hasattr(Tensor, _name):
+        setattr(Tensor, _name + "_", _inplace_view(_name))
 
 
 Tensor.clamp_ = _clamp_

@@ -64,6 +64,8 @@ SOURCES = {
     "d2len": ("d2l-ai/d2l-en (Dive into Deep Learning)", "en"),
     "forum": ("PyTorch Forums (discuss.pytorch.org)", "en"),
     "yunjey": ("yunjey/pytorch-tutorial", "en"),
+    "zerotomastery": ("mrdbourke/pytorch-deep-learning (Zero to Mastery Learn PyTorch)", "en"),
+    "uvadlc": ("phlippe/uvadlc_notebooks (UvA Deep Learning Tutorials)", "en"),
 }
 
 # the recording is one CPU's: real PyTorch 2.13 on another x86-64 CPU prints other last digits (the evidence,
@@ -143,6 +145,9 @@ KNOWN_FAILURES: dict[str, str] = {
     "eat20_2_1_tensor": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "thorough_3_6_loss": "tensor method/function missing",
     "eat20_4_2_tensor_math": "tensor method/function missing",
+    "uvadlc_intro_pytorch_basics": "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "pttut_tensors_deeper": "uninitialized memory (torch.empty, torch.Tensor(size))",
+    "ptdocs_module_to": "tensor method/function missing",   # complex dtypes (torch.cdouble) are not modelled
 }
 
 

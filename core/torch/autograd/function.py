@@ -19,7 +19,8 @@ A forward may return several tensors: they share one node, whose gradients
 arrive in one slot per output (:class:`~core.tensor.node.GradSlots`);
 outputs marked non-differentiable get no grad_fn, and an output no gradient
 reached gives the backward zeros (unless ``ctx.set_materialize_grads(False)``).
-``ctx.mark_dirty`` is not supported yet and says so.
+An input the forward changed in place and marked with ``ctx.mark_dirty`` is
+returned as itself, its version bumped, its history now the Function's node.
 """
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ class FunctionCtx:
         self.needs_input_grad = tuple(needs_input_grad)
         self._to_save = ()
         self._non_differentiable = ()
+        self._dirty = ()
         self._materialize_grads = True
         self._node = None
 
@@ -86,8 +88,23 @@ class FunctionCtx:
         self._materialize_grads = bool(value)
 
     def mark_dirty(self, *tensors):
-        raise RuntimeError("ctx.mark_dirty (a custom Function that changes its inputs in place) is not supported "
-                           "in Backprop Lens yet: return a new tensor from forward instead")
+        self._dirty = tensors
+
+
+DIRTY_LEAF = "a leaf Variable that requires grad has been used in an in-place operation."
+DIRTY_NOT_RETURNED = ("Some elements marked as dirty during the forward method were not returned as output. The "
+                      "inputs that are modified inplace must all be outputs of the Function.")
+
+
+def _mark_dirty_outputs(ctx, outs, tracked):
+    """PyTorch's handling of ``ctx.mark_dirty``: each dirty tensor's version is bumped (the write the forward
+    made), a leaf that requires grad is refused, and every dirty tensor must be an output."""
+    for t in ctx._dirty:
+        t._bump_version()
+    if tracked and any(t._rg and t.grad_fn is None for t in ctx._dirty):
+        raise RuntimeError(DIRTY_LEAF)
+    if not all(any(t is o for o in outs) for t in ctx._dirty):
+        raise RuntimeError(DIRTY_NOT_RETURNED)
 
 
 class CustomBackward(Node):
@@ -187,10 +204,12 @@ def apply_function(name: str, forward, backward, args, kwargs=None, setup_contex
         context.custom_forward[0] -= 1
     several = isinstance(out, tuple)
     outs = list(out) if several else [out]
+    if ctx._dirty:
+        _mark_dirty_outputs(ctx, outs, tracked)
     if not tracked or not any(isinstance(o, Tensor) for o in outs):
         return out
     for k, o in enumerate(outs):
-        if isinstance(o, Tensor) and any(o is a for a in args):
+        if isinstance(o, Tensor) and any(o is a for a in args) and not any(o is t for t in ctx._dirty):
             # PyTorch returns a new tensor that shares the input's numbers (and version counter)
             alias = Tensor._make(o._ensure_array())
             alias._vc = o._version_counter()

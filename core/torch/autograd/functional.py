@@ -1,4 +1,4 @@
-"""``torch.autograd.functional``: jacobian, hessian, vjp, jvp.
+"""``torch.autograd.functional``: jacobian, hessian, vjp, jvp, vhp, hvp.
 
 Built on the engine's ``grad`` the way PyTorch's reverse-mode versions are:
 one backward per output element for a Jacobian, a Jacobian of the gradient
@@ -124,3 +124,62 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
     res = tuple(zeros_like(o) if r is None else (r if create_graph else r.detach()) for r, o in zip(res, outs))
     outputs = outs[0].detach() if single_out else tuple(o.detach() for o in outs)
     return outputs, (res[0] if single_out else res)
+
+
+def _scalar_output(func, inputs, name):
+    outputs = func(*inputs)
+    outs, single_out = _as_tuple(outputs)
+    if not single_out or not isinstance(outs[0], Tensor):
+        raise RuntimeError(f"The function given to {name} should return a single Tensor")
+    if outs[0].numel() != 1:
+        raise RuntimeError(f"The Tensor returned by the function given to {name} should contain a single element")
+    return outs[0]
+
+
+def _grad_of_requiring(outputs, inputs, grad_outputs, create_graph):
+    """grad of the outputs that require grad (as PyTorch's _autograd_grad keeps only those), zeros where unused."""
+    kept = [(o, g) for o, g in zip(outputs, grad_outputs) if o is not None and o._rg]
+    if not kept:
+        return tuple(zeros_like(i) for i in inputs)
+    return _grad_or_zeros([o for o, _ in kept], inputs, [g for _, g in kept], create_graph)
+
+
+def _vector_for(v, inputs, name):
+    if v is None:
+        if any(i.numel() != 1 for i in inputs):
+            raise RuntimeError("The vector v can only be None if the input to the user-provided function is a "
+                               "single Tensor with a single element.")
+        return tuple(zeros_like(i) + 1 for i in inputs)
+    vs, _ = _as_tuple(v)
+    if len(vs) != len(inputs):
+        raise RuntimeError(f"v is a tuple of invalid length: should be {len(inputs)} but got {len(vs)}.")
+    return vs
+
+
+def vhp(func, inputs, v=None, create_graph=False, strict=False):
+    """``(func(inputs), vᵀ H)`` for a scalar ``func``: the gradient's own vector-Jacobian product."""
+    inputs, single_in = _as_tuple(inputs)
+    vs = _vector_for(v, inputs, "vhp")
+    with grad_mode.enable_grad():
+        inputs = _prepare(inputs, create_graph)
+        out = _scalar_output(func, inputs, "vhp")
+        jac = _grad_or_zeros(out, inputs, None, True)
+        res = _grad_of_requiring(jac, inputs, vs, create_graph)
+    res = tuple(r if create_graph else r.detach() for r in res)
+    return (out if create_graph else out.detach()), (res[0] if single_in else res)
+
+
+def hvp(func, inputs, v=None, create_graph=False, strict=False):
+    """``(func(inputs), H v)`` for a scalar ``func``, as PyTorch computes it: the double-backward trick on the
+    gradient (a backward through zeros that require grad, then a backward of that into them)."""
+    inputs, single_in = _as_tuple(inputs)
+    vs = _vector_for(v, inputs, "hvp")
+    with grad_mode.enable_grad():
+        inputs = _prepare(inputs, create_graph)
+        out = _scalar_output(func, inputs, "hvp")
+        jac = _grad_or_zeros(out, inputs, None, True)
+        grad_jac = tuple(zeros_like(i).requires_grad_(True) for i in inputs)
+        double_back = _grad_of_requiring(jac, inputs, grad_jac, True)
+        res = _grad_of_requiring(double_back, grad_jac, vs, create_graph)
+    res = tuple(r if create_graph else r.detach() for r in res)
+    return (out if create_graph else out.detach()), (res[0] if single_in else res)
