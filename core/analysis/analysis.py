@@ -403,6 +403,7 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     early_rows = v is None or differences.applies(out, leaves)
     # the program's own code in the backward (hooks, a custom backward) keeps the collector on
     custom, quiet = _program_code(out)
+    notes.extend(_backward_notes(out))
     with paused(quiet):
         eng, engine_error = _engine(out, leaves, v, notes, early_rows)
         fd = _differences(cap, out, leaves, eng.jacobian or None, notes, witnesses)
@@ -750,6 +751,21 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witne
         witnesses["pytorch"] = _state("unavailable", reason=(
             "not_installed" if use else "off" if mode == "off" else "not_loaded_yet"))
     return witness, script
+
+
+def _backward_notes(out) -> list:
+    """The notes of the ops in ``out``'s graph whose PyTorch backward is not their derivative (OpDef.backward_note)."""
+    notes, seen, stack = [], set(), [out.grad_fn]
+    while stack:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        note = getattr(getattr(fn, "op", None), "backward_note", None)
+        if note is not None and note not in notes:
+            notes.append(note)
+        stack.extend(n for n, _ in getattr(fn, "next_functions", ()))
+    return notes
 
 
 def _program_code(out) -> tuple[list, bool]:

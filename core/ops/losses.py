@@ -18,6 +18,8 @@ import numpy as np
 
 from core.ops.nn import reduce_loss, same_size, size_text
 from core.ops.registry import REGISTRY, call, defop
+from core.translatable import _T
+from core.ops.vecmath import glibc_expf
 from core.ops.vjp import raw as _raw
 
 
@@ -478,3 +480,167 @@ def _(S, s, n, target=None, reduction="mean"):
     if reduction == "none":
         return S.obj(out.reshape(x.shape[:-1]) if x.ndim > 1 else out.reshape(()))
     return S.reduce(S.obj(out), reduction)
+
+
+# ---------------------------------------------------------------------------
+# CTC (issue 12: 《深入浅出PyTorch》 3.6)
+# ---------------------------------------------------------------------------
+
+def _ctc_samples(log_probs, targets, input_lengths, target_lengths):
+    """Each sample's (log-probabilities (T, C), target labels, input length): ``log_probs`` is (T, N, C),
+    ``targets`` padded (N, S) or concatenated (sum of the target lengths)."""
+    lp = np.asarray(log_probs)
+    tg = np.asarray(targets, dtype=np.int64)
+    out, offset = [], 0
+    for b in range(lp.shape[1]):
+        tl = int(target_lengths[b])
+        if tg.ndim == 2:
+            labels = tg[b, :tl]
+        else:
+            labels, offset = tg[offset:offset + tl], offset + tl
+        out.append((lp[:, b, :], labels, int(input_lengths[b])))
+    return out
+
+
+def _exp(dt, x):
+    """std::exp in the input's dtype: glibc's expf for float32 (core.ops.vecmath), the double rounded once else."""
+    if dt == np.float32:
+        return glibc_expf(x)
+    with np.errstate(over="ignore"):
+        return np.exp(np.asarray(x, np.float64)).astype(dt)
+
+
+def _log(dt, x):
+    """std::log in the input's dtype (glibc's logf is within a unit of the last place of this, its double
+    rounded once)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log(np.asarray(x, np.float64)).astype(dt)
+
+
+def _lse(dt, *terms):
+    """PyTorch's CTC log-sum-exp in the input's dtype: the largest term taken out (0 when every term is
+    -inf), ``log(sum(exp(term - max))) + max``, as its CPU loop computes it with std::exp and std::log."""
+    top = max(terms)
+    top = dt.type(0) if top == -np.inf else top
+    total = dt.type(0)
+    for t in terms:
+        total = dt.type(total + _exp(dt, dt.type(t - top))[()])
+    return dt.type(_log(dt, total)[()] + top)
+
+
+def _ctc_alpha(lp, labels, il, blank):
+    """The forward variables ``log_alpha`` (il, 2L + 1) over the target with blanks between and around
+    (PyTorch's CPU loop, in its order) and the sample's negative log-likelihood."""
+    dt = lp.dtype
+    L = len(labels)
+    prime = [blank if s % 2 == 0 else int(labels[s // 2]) for s in range(2 * L + 1)]
+    alpha = np.full((max(il, 1), 2 * L + 1), -np.inf, dt)
+    if il == 0:
+        return alpha, dt.type(np.inf), prime
+    alpha[0, 0] = lp[0, blank]
+    if L > 0:
+        alpha[0, 1] = lp[0, prime[1]]
+    for t in range(1, il):
+        for s in range(2 * L + 1):
+            la1 = alpha[t - 1, s]
+            la2 = alpha[t - 1, s - 1] if s > 0 else dt.type(-np.inf)
+            la3 = alpha[t - 1, s - 2] if s > 1 and prime[s - 2] != prime[s] else dt.type(-np.inf)
+            alpha[t, s] = dt.type(_lse(dt, la1, la2, la3) + lp[t, prime[s]])
+    if L == 0:
+        return alpha, dt.type(-alpha[il - 1, 0]), prime
+    return alpha, dt.type(-_lse(dt, alpha[il - 1, 2 * L], alpha[il - 1, 2 * L - 1])), prime
+
+
+@defop("ctc_loss", "CtcLossBackward0", needs={0: (0,)}, dtype_rule="float",
+       backward_note=_T("CtcLossBackward0 is not the derivative of ctc_loss with respect to its log_probs: PyTorch's "
+                        "CTC gradient assumes log_probs = log_softmax(x) and adds exp(log_probs), which log_softmax's "
+                        "backward takes away again. Differentiated at the log-probabilities themselves, backward "
+                        "differs from vᵀJ by exactly that term; through log_softmax the two agree."),
+       pytorch=call("torch.nn.functional.ctc_loss", 0, "=targets", "=input_lengths", "=target_lengths",
+                    blank="=blank", reduction="=reduction", zero_infinity="=zero_infinity"))
+def ctc_loss(log_probs, targets=None, input_lengths=None, target_lengths=None, blank=0, zero_infinity=False,
+             reduction="none"):
+    """PyTorch's ``_ctc_loss`` on CPU: each sample's negative log-likelihood (N,) from ``log_probs`` (T, N, C),
+    computed by its loop over time and the extended target, in the input's dtype (``reduction`` is always
+    "none": F.ctc_loss reduces with ops of its own; it is here for the PyTorch call)."""
+    lp = np.asarray(log_probs)
+    out = np.empty(lp.shape[1], lp.dtype)
+    for b, (sample, labels, il) in enumerate(_ctc_samples(lp, targets, input_lengths, target_lengths)):
+        out[b] = _ctc_alpha(sample, labels, il, blank)[1]
+    return out
+
+
+@ctc_loss.def_vjp
+def _(ctx, g, F):
+    """PyTorch's ``_ctc_loss_backward`` on CPU: the backward variables ``log_beta``, for each time and class
+    the log-sum of ``alpha + beta`` over the extended target's positions with that class, and
+    ``exp(lp) - exp(that + nll - lp)`` times the sample's incoming gradient (0 after its input length;
+    a sample of infinite loss gives 0 with ``zero_infinity``)."""
+    p = ctx.params
+    lp = np.asarray(_raw(ctx.input(0, F)))
+    dt = lp.dtype
+    blank = p.get("blank", 0)
+    local = np.zeros(lp.shape, dt)
+    for b, (sample, labels, il) in enumerate(_ctc_samples(lp, p["targets"], p["input_lengths"],
+                                                          p["target_lengths"])):
+        alpha, nll, prime = _ctc_alpha(sample, labels, il, blank)
+        if il == 0 or (p.get("zero_infinity") and nll == np.inf):
+            continue
+        L = len(labels)
+        beta = np.full(alpha.shape, -np.inf, dt)
+        acc = np.full(sample.shape, -np.inf, dt)
+        beta[il - 1, 2 * L] = sample[il - 1, blank]
+        acc[il - 1, blank] = dt.type(alpha[il - 1, 2 * L] + beta[il - 1, 2 * L])
+        if L > 0:
+            c = prime[2 * L - 1]
+            beta[il - 1, 2 * L - 1] = sample[il - 1, c]
+            acc[il - 1, c] = dt.type(alpha[il - 1, 2 * L - 1] + beta[il - 1, 2 * L - 1])
+        for t in range(il - 2, -1, -1):
+            for s in range(2 * L, -1, -1):
+                lb1 = beta[t + 1, s]
+                lb2 = beta[t + 1, s + 1] if s < 2 * L else dt.type(-np.inf)
+                lb3 = beta[t + 1, s + 2] if s < 2 * L - 1 and prime[s + 2] != prime[s] else dt.type(-np.inf)
+                beta[t, s] = dt.type(_lse(dt, lb1, lb2, lb3) + sample[t, prime[s]])
+                ab = dt.type(alpha[t, s] + beta[t, s])
+                c = prime[s]
+                acc[t, c] = ab if acc[t, c] == -np.inf else _lse(dt, acc[t, c], ab)
+        with np.errstate(invalid="ignore", over="ignore"):
+            rest = ((acc[:il] + nll).astype(dt) - sample[:il]).astype(dt)
+            local[:il, b] = (_exp(dt, sample[:il]) - _exp(dt, rest)).astype(dt)
+    gb = F.reshape(g, (1, lp.shape[1], 1))
+    return F.const(local) * gb,
+
+
+@ctc_loss.def_symbolic
+def _(S, s, n, targets=None, input_lengths=None, target_lengths=None, blank=0, zero_infinity=False,
+      reduction="none"):
+    """The same recursion with exact logs and exponentials (a state no path reaches is left out)."""
+    x = np.asarray(n[0])
+    a = S.obj(s[0])
+    per = []
+    for b, (_, labels, il) in enumerate(_ctc_samples(x, targets, input_lengths, target_lengths)):
+        L = len(labels)
+        prime = [blank if k % 2 == 0 else int(labels[k // 2]) for k in range(2 * L + 1)]
+        alpha = [None] * (2 * L + 1)
+        if il > 0:
+            alpha[0] = a[0, b, blank]
+            if L > 0:
+                alpha[1] = a[0, b, prime[1]]
+        for t in range(1, il):
+            new = []
+            for k in range(2 * L + 1):
+                terms = [alpha[k], alpha[k - 1] if k > 0 else None,
+                         alpha[k - 2] if k > 1 and prime[k - 2] != prime[k] else None]
+                terms = [term for term in terms if term is not None]
+                new.append(None if not terms else
+                           (terms[0] if len(terms) == 1 else S.log(sum(S.exp(term) for term in terms)))
+                           + a[t, b, prime[k]])
+            alpha = new
+        ends = [e for e in (alpha[2 * L], alpha[2 * L - 1] if L > 0 else None) if e is not None]
+        if not ends or il == 0:
+            per.append(S.number(0.0 if zero_infinity else float("inf")))
+        else:
+            per.append(-(ends[0] if len(ends) == 1 else S.log(S.exp(ends[0]) + S.exp(ends[1]))))
+    out = np.empty(len(per), dtype=object)
+    out[:] = per
+    return S.obj(out)

@@ -70,6 +70,9 @@ class OpDef:
     inplace_method: bool = False
     node_name: str | None = None  # what grad_fn.name() says, when it differs from the type name
     input_names: tuple = ("self", "other")   # PyTorch's names, for grad_fn._saved_<name>
+    # where PyTorch's backward is not the derivative of the forward: why (a _T text the analysis shows when
+    # the op is in the graph it checks; tests/ops_table.py's NOT_THE_DERIVATIVE holds what it adds)
+    backward_note: str | None = None
     node_cls: type = field(init=False, repr=False)
 
     def __post_init__(self):

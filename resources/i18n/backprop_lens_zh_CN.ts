@@ -2092,6 +2092,10 @@
         <translation>程序是被解释执行的，不在调试器下运行；请打印你想查看的值</translation>
     </message>
     <message>
+        <source>CtcLossBackward0 is not the derivative of ctc_loss with respect to its log_probs: PyTorch&apos;s CTC gradient assumes log_probs = log_softmax(x) and adds exp(log_probs), which log_softmax&apos;s backward takes away again. Differentiated at the log-probabilities themselves, backward differs from vᵀJ by exactly that term; through log_softmax the two agree.</source>
+        <translation>CtcLossBackward0 并不是 ctc_loss 对其 log_probs 的导数：PyTorch 的 CTC 梯度假定 log_probs = log_softmax(x)，并多加了 exp(log_probs)，这一项会被 log_softmax 的反向传播再减掉。直接对对数概率求导时，backward 与 vᵀJ 恰好相差这一项；经过 log_softmax 时两者一致。</translation>
+    </message>
+    <message>
         <source>there is no analysis with a J to compute entries of</source>
         <translation>还没有带 J 的分析可以计算元素</translation>
     </message>

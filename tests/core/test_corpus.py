@@ -143,7 +143,6 @@ KNOWN_FAILURES: dict[str, str] = {
         "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
     "thorough_ch2_tensor_demo": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "eat20_2_1_tensor": "uninitialized memory (torch.empty, torch.Tensor(size))",
-    "thorough_3_6_loss": "tensor method/function missing",
     "eat20_4_2_tensor_math": "tensor method/function missing",
     "uvadlc_intro_pytorch_basics": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "pttut_tensors_deeper": "uninitialized memory (torch.empty, torch.Tensor(size))",

@@ -200,7 +200,26 @@ def conv_transpose(torch, F):
     return [y, *_grads(torch, y, [x, w, b], 12)]
 
 
+def ctc(torch, F):
+    """CTC loss per sample (one of them impossible: four frames for three equal labels), its gradient
+    through log_softmax and straight at the log-probabilities, 'mean' with zero_infinity, concatenated
+    targets, an unbatched sample."""
+    x = torch.tensor(_data(11, (12, 3, 5))[0].tolist(), requires_grad=True)
+    lp = x.log_softmax(2)
+    targets = torch.tensor([[1, 2, 2], [3, 1, 4], [4, 4, 4]])
+    per = F.ctc_loss(lp, targets, (12, 10, 4), (3, 2, 3), reduction="none")
+    gx = _grads(torch, per, [x], 12)
+    leaf = lp.detach().requires_grad_()
+    mean = torch.nn.CTCLoss(blank=0, zero_infinity=True)(leaf, targets, torch.tensor([12, 10, 4]),
+                                                          torch.tensor([3, 2, 3]))
+    mean.backward()
+    flat = F.ctc_loss(lp.detach(), torch.tensor([1, 2, 2, 3, 1]), (12, 12, 12), (3, 2, 0), reduction="sum")
+    one = F.ctc_loss(lp.detach()[:, 0], targets[0, :2], torch.tensor(9), torch.tensor(2))
+    return [per, *gx, mean, leaf.grad, flat, one]
+
+
 CLOSE = {
+    "ctc_loss": ctc,
     "triplet_poisson": triplet_poisson,
     "conv_transpose2d": conv_transpose,
     "binary_cross_entropy_with_logits": bce_logits,
@@ -272,6 +291,12 @@ ERRORS = {
     "max_pool_too_small": _error(lambda torch, F: F.max_pool2d(torch.zeros(1, 1, 1, 1), 2)),
     "max_pool_2d_input": _error(lambda torch, F: F.max_pool2d(torch.zeros(4, 4), 2)),
     "max_pool1d_1d_input": _error(lambda torch, F: F.max_pool1d(torch.zeros(4), 2)),
+    "ctc_targets_too_short": _error(lambda torch, F: F.ctc_loss(torch.zeros(5, 2, 3), torch.ones(2, 2).long(),
+                                                                  (5, 5), (2, 3))),
+    "ctc_concatenated_size": _error(lambda torch, F: F.ctc_loss(torch.zeros(5, 3), torch.ones(3).long(),
+                                                                  torch.tensor(5), torch.tensor(2))),
+    "ctc_input_too_long": _error(lambda torch, F: F.ctc_loss(torch.zeros(5, 2, 3), torch.ones(2, 2).long(),
+                                                               (6, 5), (2, 2))),
 }
 
 
@@ -478,3 +503,25 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+CTC_PROGRAM = """import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+x = torch.randn(6, 2, 4, requires_grad=True)
+lp = {log_probs}
+loss = F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3]]), (6, 6), (2, 2))
+loss.backward()
+"""
+
+
+@pytest.mark.parametrize("log_probs, agrees", [("x.log_softmax(2)", True),
+                                              ("x.log_softmax(2).detach().requires_grad_()", False)])
+def test_the_analysis_says_why_ctc_backward_is_not_its_derivative(log_probs, agrees):
+    """PyTorch's CTC backward adds exp(log_probs) to the derivative: through log_softmax the verdict agrees; at
+    the log-probabilities themselves it cannot, and the analysis says why (OpDef.backward_note)."""
+    from core.analysis import analyze
+    from core.ops.registry import REGISTRY
+    a = analyze(CTC_PROGRAM.format(log_probs=log_probs), pytorch="off", symbolic_seconds=60)
+    assert a.to_json()["match"] is agrees
+    assert REGISTRY["ctc_loss"].backward_note in a.notes

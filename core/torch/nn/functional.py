@@ -605,7 +605,61 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
                                                             "reduction": reduction})
 
 
-__all__ += ["cosine_embedding_loss", "hinge_embedding_loss", "margin_ranking_loss", "multi_margin_loss",
+from core.torch import creation as _creation  # noqa: E402
+
+
+def _lengths(v, name):
+    """CTC lengths as PyTorch takes them: a tensor of integers or a sequence of ints."""
+    if isinstance(v, _Tensor):
+        if v.dtype.is_floating_point:
+            raise RuntimeError(f"{name} must be integral")
+        return np.asarray(v._data, dtype=np.int64).reshape(-1)
+    return np.asarray([int(x) for x in v], dtype=np.int64)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
+    """The Connectionist Temporal Classification loss, composed as PyTorch's ``ctc_loss`` composes it: each
+    sample's loss (CtcLossBackward0), infinite ones zeroed with ``zero_infinity`` (WhereBackward0), 'mean'
+    dividing each by its target length (at least 1) before the mean; an unbatched input (T, C) is
+    unsqueezed to one sample and the result squeezed back."""
+    reduction = _check_reduction(reduction)
+    batched = log_probs.dim() == 3
+    if not batched and log_probs.dim() != 2:
+        raise RuntimeError(f"ctc_loss expects log_probs to be 2-D (unbatched) or 3-D (batched), but got "
+                           f"{log_probs.dim()}-D")
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    tg = np.asarray(targets._data if isinstance(targets, _Tensor) else targets, dtype=np.int64)
+    il, tl = _lengths(input_lengths, "input_lengths"), _lengths(target_lengths, "target_lengths")
+    steps, batch = lp.shape[0], lp.shape[1]
+    if il.size != batch:
+        raise RuntimeError(f"input_lengths must be of size batch_size")
+    if tl.size != batch:
+        raise RuntimeError(f"target_lengths must be of size batch_size")
+    if tg.ndim == 2 and tl.size and tg.shape[1] < tl.max():
+        raise RuntimeError(f"Expected tensor to have size at least {tl.max()} at dimension 1, but got size "
+                           f"{tg.shape[1]} for argument #2 'targets' (while checking arguments for "
+                           "ctc_loss_allocate_outputs)")
+    if tg.ndim == 1 and tg.size != tl.sum():    # concatenated targets (an unbatched sample's too)
+        raise RuntimeError(f"Expected tensor to have size {tl.sum()} at dimension 0, but got size "
+                           f"{tg.size} for argument #2 'targets' (while checking arguments for "
+                           "ctc_loss_allocate_outputs)")
+    for v in il:
+        if v > steps:
+            raise RuntimeError(f"Expected input_lengths to have value at most {steps}, but got value {v} "
+                               "(while checking arguments for ctc_loss_allocate_outputs)")
+    res = _apply(_R["ctc_loss"], (lp,), {"targets": tg, "input_lengths": il, "target_lengths": tl,
+                                          "blank": int(blank), "zero_infinity": bool(zero_infinity),
+                                          "reduction": "none"})
+    if zero_infinity:
+        res = _f.where(res == float("inf"), _creation.zeros((), dtype=res.dtype), res)
+    if reduction == "mean":
+        res = (res / _creation.tensor(tl.tolist(), dtype=res.dtype).clamp_min(1)).mean()
+    elif reduction == "sum":
+        res = res.sum()
+    return res if batched else res.squeeze(0)
+
+
+__all__ += ["cosine_embedding_loss", "ctc_loss", "hinge_embedding_loss", "margin_ranking_loss", "multi_margin_loss",
             "multilabel_margin_loss", "poisson_nll_loss",
             "triplet_margin_loss"]
 

@@ -935,13 +935,24 @@ class MultiLabelMarginLoss(_Loss):
     _fn = "multilabel_margin_loss"
 
 
+class CTCLoss(_Loss):
+    def __init__(self, blank=0, reduction="mean", zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank, self.zero_infinity = blank, zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F("ctc_loss")(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                             self.zero_infinity)
+
+
 LAYERS = [Identity, Linear, LazyLinear, Bilinear, Flatten, Unflatten, Embedding, Conv1d, Conv2d, LazyConv1d, LazyConv2d, MaxPool1d, MaxPool2d,
           AvgPool1d, AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, GroupNorm, PairwiseDistance,
           CosineSimilarity, Dropout, Dropout1d, Dropout2d, AlphaDropout,
           FeatureAlphaDropout, ReLU, LeakyReLU, PReLU, Sigmoid, Tanh, Softmax,
           LogSoftmax, GELU, ELU, SiLU, Softplus, Hardtanh, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss,
           NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss, PoissonNLLLoss, SoftMarginLoss, HingeEmbeddingLoss,
-          MarginRankingLoss, CosineEmbeddingLoss, TripletMarginLoss, MultiMarginLoss, MultiLabelMarginLoss]
+          MarginRankingLoss, CosineEmbeddingLoss, TripletMarginLoss, MultiMarginLoss, MultiLabelMarginLoss,
+          CTCLoss]
 
 
 __all__ = [c.__name__ for c in LAYERS]
