@@ -126,7 +126,10 @@ def node_local(fn) -> Local:
     meta = getattr(fn, "_in_meta", None) or ()
     shapes = tuple(None if m is None else tuple(m[0]) for m in meta)
     wants = tuple(nxt is not None for nxt, _ in fn.next_functions)
-    return derive(op, dict(getattr(fn, "params", None) or {}), shapes, wants, grad_fn=kind)
+    local = derive(op, dict(getattr(fn, "params", None) or {}), shapes, wants, grad_fn=kind)
+    if op.backward_note is not None:    # the formula is the derivative; this node sends something else
+        return Local(local.latex, [op.backward_note] + local.notes, local.partials, local.symbols)
+    return local
 
 
 def local_derivative(op, params: dict | None = None, shapes: tuple | None = None, wants: tuple | None = None) -> \
@@ -175,14 +178,16 @@ def _is_elementwise(op, params, arity) -> bool:
     """Whether output element 1 depends on element 1 of each input only (probed on 2-element inputs)."""
     s = [_elements(LETTERS[i], (2,)) for i in range(arity)]
     n = [np.array([1.0, 2.0]) + i for i in range(arity)]
+    # both values of a condition keep the shape (where's); a mask that selects (masked_select's) does not
+    values = (True, False) if any(_is_condition(v) for v in params.values()) else (True,)
     try:
-        out = symbolic_forward(op, s, n, _with_cases(params, True))
+        outs = [symbolic_forward(op, s, n, _with_cases(params, value)) for value in values]
     except Exception:  # noqa: BLE001 - a rule that needs other shapes (a target, an index) mixes elements
         return False
-    if out is None or np.shape(out) != (2,):
+    if any(out is None or np.shape(out) != (2,) for out in outs):
         return False
     firsts = {s[i].flat[0] for i in range(arity)}
-    return _free(out.flat[0]) <= firsts
+    return _free(outs[0].flat[0]) <= firsts
 
 
 # elementwise -------------------------------------------------------------------------------------
@@ -432,12 +437,17 @@ def _piecewise_mixing(op, params, shapes, wants, actual) -> Local | None:
             continue
         s, _ = probe
         flat = list(s[i].flat)
-        depends = set()
-        for n_i in (_distinct(dims, 0), -_distinct(dims, 0), np.ones(dims)):
-            n = [np.float64(k + 1) for k in range(len(shapes))]
-            n[i] = n_i
-            depends |= _free(np.asarray(symbolic_forward(op, s, n, params), dtype=object).flat[0])
-        if len(depends) != 2:
+        # the first output element that depends on two input elements (cummax's first is its first input)
+        outs = [np.asarray(symbolic_forward(op, s, [n_i if k == i else np.float64(k + 1) for k in range(len(shapes))],
+                                            params), dtype=object)
+                for n_i in (_distinct(dims, 0), -_distinct(dims, 0), np.ones(dims))]
+        element, depends = None, set()
+        for e in range(outs[0].size):
+            depends = set().union(*(_free(o.flat[e]) for o in outs))
+            if len(depends) == 2:
+                element = e
+                break
+        if element is None:
             continue
         x, other = sorted(depends, key=flat.index)
         derivatives = []
@@ -447,7 +457,7 @@ def _piecewise_mixing(op, params, shapes, wants, actual) -> Local | None:
             n_i.flat[flat.index(other)] = 1.0
             n = [np.float64(k + 1) for k in range(len(shapes))]
             n[i] = n_i
-            y = _basic(np.asarray(symbolic_forward(op, s, n, params), dtype=object).flat[0])
+            y = _basic(np.asarray(symbolic_forward(op, s, n, params), dtype=object).flat[element])
             derivatives.append(se.diff(y, x))
         pieces = _pieces({(): derivatives}, [], {}, _latex(x), [_latex(other)])
         of = rf"\operatorname{{{_op_name(op)}}}\left({_latex(x)}, {_latex(other)}\right)"
