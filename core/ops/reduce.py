@@ -256,14 +256,19 @@ var_mean_var, var_mean_mean = _with_mean(var, "var", "VarMeanBackward0")
 
 
 @defop("norm", "LinalgVectorNormBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
-       pytorch=call("torch.linalg.vector_norm", 0, ord="=p", dim="=dim", keepdim="=keepdim"))
-def norm(a, p=2, dim=None, keepdim=False):
-    a = np.asarray(a)
+       pytorch=call("torch.linalg.vector_norm", 0, ord="=p", dim="=dim", keepdim="=keepdim", dtype="=dtype"))
+def norm(a, p=2, dim=None, keepdim=False, dtype=None):
+    """``dtype`` (torch.linalg.vector_norm's): the input taken in that dtype first, with no node for the cast."""
+    a = np.asarray(a) if dtype is None else np.asarray(a).astype(dtype.np)
     ax = _axes(dim, a.ndim)
     if p == 2:
         return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))[()]
     if p == float("inf"):
         return np.max(np.abs(a), axis=ax, keepdims=keepdim)[()]
+    if p == -float("inf"):
+        return np.min(np.abs(a), axis=ax, keepdims=keepdim)[()]
+    if p == 0:
+        return np.sum(a != 0, axis=ax, keepdims=keepdim).astype(a.dtype)[()]
     if p == 1:
         return np.sum(np.abs(a), axis=ax, keepdims=keepdim)[()]
     return (np.sum(np.abs(a) ** p, axis=ax, keepdims=keepdim) ** (1.0 / p))[()]
@@ -274,21 +279,32 @@ def _(ctx, g, F):
     prm = ctx.params
     a = ctx.input(0, F)
     shape = ctx._in_meta[0][0]
-    r = _spread(ctx.result(F), shape, prm["dim"], prm["keepdim"], F)
+    r, dtype = ctx.result(F), prm.get("dtype")
+    if dtype is not None:
+        # NOTE: PyTorch computes this gradient in the input's dtype: the gradient and the norm cast to it first
+        r, g = F.cast(r, ctx._in_meta[0][1]), F.cast(g, ctx._in_meta[0][1])
+    r = _spread(r, shape, prm["dim"], prm["keepdim"], F)
     gs = _spread(g, shape, prm["dim"], prm["keepdim"], F)
     p = prm["p"]
+    if p == 0 or abs(p) == float("inf"):
+        from core.ops.norms import norm_dim   # (norms builds on this module) the same rules as at::norm's
+        return norm_dim.vjp(ctx, g, F)
     if p == 1:
         return gs * F.sign(a),
     # NOTE: at norm 0 the gradient is defined as 0 (PyTorch masks the division).
     zero = F.mask(_raw(r) == 0, gs)
     safe = r + zero
     if p == 2:
-        return gs * a / safe * (1 - zero),
-    return gs * F.sign(a) * F.abs(a) ** (p - 1) / safe ** (p - 1) * (1 - zero),
+        return gs * (a / safe) * (1 - zero),   # NOTE: PyTorch's rounding: x / norm first, then times the gradient
+    absolute = F.abs(a)
+    if p < 1:
+        # NOTE: |x|^(p-1) is infinite at x = 0; PyTorch masks those elements' gradient to 0
+        absolute = absolute + F.mask(np.asarray(_raw(a)) == 0, gs)
+    return gs * F.sign(a) * absolute ** (p - 1) / safe ** (p - 1) * (1 - zero),
 
 
 @norm.def_symbolic
-def _(S, s, n, p=2, dim=None, keepdim=False):
+def _(S, s, n, p=2, dim=None, keepdim=False, dtype=None):
     a = S.obj(s[0])
     x = np.asarray(n[0])
     absolute = a * S.const(np.sign(x))
@@ -298,6 +314,9 @@ def _(S, s, n, p=2, dim=None, keepdim=False):
         return S.pick(value == 0, S.zeros_like(value), S.sqrt(S.sum(a * a, dim, keepdim)))
     if p == 1:
         return S.sum(absolute, dim, keepdim)
+    if p == 0 or abs(p) == float("inf"):
+        from core.ops.norms import norm_dim
+        return norm_dim.symbolic(S, s, n, p=p, dim=dim, keepdim=keepdim)
     pe = S.number(p)
     return S.obj(S.ew(lambda v: v ** (1 / pe))(S.sum(S.ew(lambda v: v ** pe)(absolute), dim, keepdim)))
 
