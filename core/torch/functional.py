@@ -409,6 +409,40 @@ def dist(input, other, p=2):
     return apply(R["dist"], (input, as_tensor_operand(other)), {"p": _num(p)})
 
 
+_CDIST_MODES = (None, "use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist")
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """torch.cdist (a Python function in PyTorch): the p-norm distance of each row of x1 to each row of x2,
+    batch dims broadcast.  For p = 2 PyTorch switches to a matrix-product formula past 25 rows (or when
+    asked), which is not modelled here: refused rather than computed with other roundings."""
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x.dim() < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.dim()}D")
+    if not x1.dtype.is_floating_point:
+        raise RuntimeError(f"cdist only supports floating-point dtypes, X1 got: {x1.dtype.scalar_name}")
+    if not x2.dtype.is_floating_point:
+        raise RuntimeError(f"cdist only supports floating-point dtypes, X2 got: {x2.dtype.scalar_name}")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}")
+    if compute_mode not in _CDIST_MODES:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
+    if isinstance(p, (str, bool)) or not isinstance(p, (int, float, Tensor)):
+        raise TypeError(f"cdist(): argument 'p' (position 3) must be float, not {type(p).__name__}")
+    p = float(_num(p))
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype is not x2.dtype:
+        raise RuntimeError(f"expected scalar type {x1.dtype.scalar_name} but found {x2.dtype.scalar_name}")
+    mm = compute_mode == "use_mm_for_euclid_dist" or (
+        compute_mode in (None, "use_mm_for_euclid_dist_if_necessary") and (x1.shape[-2] > 25 or x2.shape[-2] > 25))
+    if p == 2 and mm:
+        raise NotImplementedError("torch.cdist with p=2 and more than 25 rows (PyTorch's matrix-product formula) "
+                                  "is not available in Backprop Lens yet; compute_mode="
+                                  "'donot_use_mm_for_euclid_dist' gives the direct formula")
+    return apply(R["cdist"], (x1, x2), {"p": p})
+
+
 def outer(input, vec2, *, out=None):
     for name, t in (("self", input), ("vec2", vec2)):
         if t.dim() != 1:
@@ -1659,7 +1693,7 @@ def _writes_out(fn):
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
     "floor_divide", "fmod", "remainder",
-    "index_select", "dist", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
+    "index_select", "dist", "cdist", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "einsum", "eq", "equal",
     "count_nonzero", "flatten", "flip", "fliplr", "flipud", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
