@@ -171,6 +171,7 @@ ROWS = {
     "t": [((2, 3),), {}, None],
     "permute": [((2, 3, 2),), {"dims": (1, 0, 2)}, None],
     "flip": [((2, 3, 2),), {"dims": (0, 2)}, None],
+    "rot90": [((2, 3, 2),), {"k": 3, "dims": (2, 0)}, None],
     "unsqueeze": [((2, 3),), {"dim": 1}, None],
     "squeeze": [((2, 1, 3),), {}, None],
     "squeeze_dim": [((2, 1, 3),), {"dim": 1}, None],

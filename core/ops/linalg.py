@@ -315,7 +315,6 @@ def _(ctx, g, F):
 
 @cdist.def_symbolic
 def _(S, s, n, p=2.0, compute_mode=None):
-    from core.ops.norms import norm_dim
     diff = _pairs(S.obj(s[0]), S.obj(s[1]))
     x = _pairs(np.asarray(n[0], dtype=np.float64), np.asarray(n[1], dtype=np.float64))
-    return norm_dim.symbolic(S, [diff], [x], p=p, dim=(-1,), keepdim=False)
+    return REGISTRY["norm"].symbolic(S, [diff], [x], p=p, dim=(-1,), keepdim=False)

@@ -286,9 +286,14 @@ def _(ctx, g, F):
     r = _spread(r, shape, prm["dim"], prm["keepdim"], F)
     gs = _spread(g, shape, prm["dim"], prm["keepdim"], F)
     p = prm["p"]
-    if p == 0 or abs(p) == float("inf"):
-        from core.ops.norms import norm_dim   # (norms builds on this module) the same rules as at::norm's
-        return norm_dim.vjp(ctx, g, F)
+    if p == 0:
+        # NOTE: PyTorch's backward of the count of nonzeros is undefined, not zeros: no .grad appears
+        return None,
+    if abs(p) == float("inf"):
+        # NOTE: shared evenly among the elements at the maximum (minimum), as PyTorch's norm backward does
+        hit = (np.abs(np.asarray(_raw(a))) == np.asarray(_raw(r))).astype(np.result_type(_raw(a)))
+        ties = np.sum(hit, axis=_axes(prm["dim"], len(shape)), keepdims=True)
+        return gs * F.sign(a) * F.const(hit / ties),
     if p == 1:
         return gs * F.sign(a),
     # NOTE: at norm 0 the gradient is defined as 0 (PyTorch masks the division).
@@ -314,9 +319,23 @@ def _(S, s, n, p=2, dim=None, keepdim=False, dtype=None):
         return S.pick(value == 0, S.zeros_like(value), S.sqrt(S.sum(a * a, dim, keepdim)))
     if p == 1:
         return S.sum(absolute, dim, keepdim)
-    if p == 0 or abs(p) == float("inf"):
-        from core.ops.norms import norm_dim
-        return norm_dim.symbolic(S, s, n, p=p, dim=dim, keepdim=keepdim)
+    if p == 0:
+        return S.const(np.sum(x != 0, axis=_axes(dim, x.ndim), keepdims=keepdim))
+    if abs(p) == np.inf:
+        # the element at the extreme (the first of ties) is the value near the point
+        ax = _axes(dim, x.ndim)
+        ax = tuple(range(x.ndim)) if ax is None else ax
+        absx = S.pick(x >= 0, a, S.obj(-a))
+        pick = (np.abs(x) == (np.max if p > 0 else np.min)(np.abs(x), axis=ax, keepdims=True))
+        last = tuple(range(x.ndim - len(ax), x.ndim))
+        moved = np.moveaxis(np.where(pick, 1, 0), ax, last)
+        first = np.argmax(moved.reshape(moved.shape[:x.ndim - len(ax)] + (-1,)), axis=-1)
+        vals = np.moveaxis(absx, ax, last)
+        vals = vals.reshape(vals.shape[:x.ndim - len(ax)] + (-1,))
+        out = np.take_along_axis(vals, first[..., None], axis=-1)[..., 0]
+        if keepdim:
+            out = out.reshape([1 if d in ax else x.shape[d] for d in range(x.ndim)])
+        return S.obj(out)
     pe = S.number(p)
     return S.obj(S.ew(lambda v: v ** (1 / pe))(S.sum(S.ew(lambda v: v ** pe)(absolute), dim, keepdim)))
 

@@ -158,6 +158,18 @@ def _(ctx, g, F):
     return F.flip(g, tuple(ctx.params["dims"])),
 
 
+@defop("rot90", "Rot90Backward0", dtype_rule="keep", structural=True, pytorch=call("torch.rot90", 0, "=k", "=dims"))
+def rot90(a, k=1, dims=(0, 1)):
+    """torch.rot90: a quarter turn k times in the plane of ``dims`` (checked and made non-negative by the
+    caller), from the first dim towards the second; a new tensor."""
+    return np.array(np.rot90(np.asarray(a), k % 4, axes=tuple(dims)), copy=True)
+
+
+@rot90.def_vjp
+def _(ctx, g, F):
+    return F.rot90(g, -ctx.params["k"], tuple(ctx.params["dims"])),
+
+
 @defop("unsqueeze", "UnsqueezeBackward0", dtype_rule="keep", structural=True, view=True,
        pytorch=call(".unsqueeze", 0, "=dim"))
 def unsqueeze(a, dim=0):

@@ -101,6 +101,10 @@ class NumpyF:
         return np.flip(a, axis=tuple(dims)) if np.ndim(a) else a
 
     @staticmethod
+    def rot90(a, k, dims):
+        return np.array(np.rot90(a, k % 4, axes=tuple(dims)), copy=True)
+
+    @staticmethod
     def unsqueeze(a, dim):
         return np.expand_dims(a, dim)
 
@@ -241,6 +245,10 @@ class TensorF:
     @staticmethod
     def flip(a, dims):
         return a.flip(tuple(dims))
+
+    @staticmethod
+    def rot90(a, k, dims):
+        return a.rot90(k, tuple(dims))
 
     @staticmethod
     def unsqueeze(a, dim):

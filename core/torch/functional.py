@@ -409,6 +409,89 @@ def dist(input, other, p=2):
     return apply(R["dist"], (input, as_tensor_operand(other)), {"p": _num(p)})
 
 
+def rot90(input, k=1, dims=(0, 1)):
+    dims = tuple(dims)
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    n = input.dim()
+    if n < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {n}")
+    wrapped = (input._dim(dims[0]), input._dim(dims[1]))   # (range first; the message names the dims as given)
+    if wrapped[0] == wrapped[1]:
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
+    return apply(R["rot90"], (input,), {"k": int(k), "dims": wrapped})
+
+
+def tensordot(a, b, dims=2, out=None):
+    """torch.tensordot as PyTorch computes it: each operand permuted (its free dims, then the contracted
+    ones) and reshaped to a matrix, one mm (a dot when neither has a free dim), the result viewed."""
+    if isinstance(dims, (tuple, list)):
+        if len(dims) != 2:
+            raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+                               f"containing two lists, but got dims={dims}")
+        dims_a, dims_b = ([d] if isinstance(d, int) else list(d) for d in dims)
+    elif isinstance(dims, int) and not isinstance(dims, bool):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > builtins.min(a.dim(), b.dim()):
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims_a, dims_b = list(range(-dims, 0)), list(range(dims))
+    else:
+        raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+                           f"containing two lists, but got dims={dims}")
+    if len(dims_a) != len(dims_b):
+        raise RuntimeError("both dimension lists should have same length")
+    if a.dtype is not b.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    dims_a = [a._dim(d) for d in dims_a]
+    dims_b = [b._dim(d) for d in dims_b]
+    for da, db in zip(dims_a, dims_b):
+        sa, sb = a.shape[da], b.shape[db]
+        if sa != sb:   # a contracted dim of size 1 against a longer one: the longer one summed first
+            if sa == 1:
+                b = sum(b, db, True)
+            elif sb == 1:
+                a = sum(a, da, True)
+            else:
+                raise RuntimeError(f"contracted dimensions need to match, but first has size {sa} in dim {da} and "
+                                   f"second has size {sb} in dim {db}")
+    csize = 1
+    for da in dims_a:
+        csize *= a.shape[da]
+    free_a = [d for d in range(a.dim()) if d not in dims_a]
+    free_b = [d for d in range(b.dim()) if d not in dims_b]
+    size_a = [a.shape[d] for d in free_a]
+    size_b = [b.shape[d] for d in free_b]
+    ta = permute(a, *(free_a + dims_a))
+    tb = permute(b, *(dims_b + free_b))
+    if not free_a and not free_b:
+        out = dot(reshape(ta, csize), reshape(tb, csize))
+    else:
+        m, n = int(np.prod(size_a)), int(np.prod(size_b))
+        out = mm(reshape(ta, m, csize), reshape(tb, csize, n))
+    return view(out, *(size_a + size_b))
+
+
+def kron(input, other, *, out=None):
+    """torch.kron as PyTorch composes it: the operands viewed with their dims interleaved (each padded
+    with 1s), multiplied, and the product viewed back (UnsafeViewBackward0 nodes)."""
+    n = builtins.max(input.dim(), other.dim())
+    pad_a, pad_b = n - input.dim(), n - other.dim()
+    shape_a, shape_b, shape = [], [], []
+    for i in range(n):
+        sa = input.shape[i - pad_a] if i >= pad_a else 1
+        sb = other.shape[i - pad_b] if i >= pad_b else 1
+        shape_a += [sa, 1]
+        shape_b += [1, sb]
+        shape.append(sa * sb)
+    a = apply(R["unsafe_view"], (input,), {"shape": tuple(shape_a)})
+    b = apply(R["unsafe_view"], (other,), {"shape": tuple(shape_b)})
+    return apply(R["unsafe_view"], (mul(a, b),), {"shape": tuple(shape)})
+
+
+kron._bpl_no_overlap = True   # out= may not share memory with an input (_writes_out)
+
+
 _CDIST_MODES = (None, "use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist")
 
 
@@ -1693,7 +1776,7 @@ def _writes_out(fn):
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
     "floor_divide", "fmod", "remainder",
-    "index_select", "dist", "cdist", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
+    "index_select", "dist", "cdist", "rot90", "tensordot", "kron", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "einsum", "eq", "equal",
     "count_nonzero", "flatten", "flip", "fliplr", "flipud", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
