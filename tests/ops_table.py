@@ -112,6 +112,8 @@ ROWS = {
     "topk": [((2, 4),), {"k": 2, "dim": 1, "largest": False}, None],
     "median": [((2, 3),), {}, None],
     "median_dim": [((3, 4),), {"dim": 0, "keepdim": False}, None],
+    "kthvalue": [((3, 4),), {"k": 2, "dim": 1, "keepdim": False}, None],
+    "mode": [((3, 4),), {"dim": 0, "keepdim": True}, None],
     "cummax": [((2, 4),), {"dim": 1}, None],
     "cummin": [((3, 2),), {"dim": 0}, None],
     "trace": [((3, 4),), {}, None],

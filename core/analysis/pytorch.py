@@ -158,7 +158,8 @@ def _arguments(backend, name, args, params):
 # op -> (PyTorch's function, the params passed by position; the others by keyword)
 _VALUES_OF = {"max_dim": ("torch.max", ("dim",)), "min_dim": ("torch.min", ("dim",)), "sort": ("torch.sort", ()),
               "topk": ("torch.topk", ("k",)), "median_dim": ("torch.median", ("dim",)),
-              "cummax": ("torch.cummax", ("dim",)), "cummin": ("torch.cummin", ("dim",))}
+              "cummax": ("torch.cummax", ("dim",)), "cummin": ("torch.cummin", ("dim",)),
+              "kthvalue": ("torch.kthvalue", ("k", "dim")), "mode": ("torch.mode", ("dim",))}
 
 
 def _call(backend, name, args, params):

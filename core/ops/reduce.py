@@ -656,6 +656,216 @@ median_dim.symbolic = lambda S, s, n, dim=-1, keepdim=False: _picked_symbolic(
     S, s, n, _median_index(*_along(n[0], dim)), dim, False)
 
 
+def _after(x, y):
+    """x sorts after y: larger, or NaN against a number (NaN is the largest, as in PyTorch's sort)."""
+    return x > y or (x != x and y == y)
+
+
+def _select(vals, order, k):
+    """Move the k-th smallest of ``vals`` (a list, NaN last) to place ``k``, carrying ``order`` along: the
+    classic partition-around-a-median-of-three selection PyTorch's CPU kthvalue runs, so that among tied
+    values the index it reports is the one PyTorch reports."""
+    def swap(i, j):
+        vals[i], vals[j] = vals[j], vals[i]
+        order[i], order[j] = order[j], order[i]
+
+    lo, hi = 0, len(vals) - 1
+    while hi > lo:
+        if hi == lo + 1:
+            if _after(vals[lo], vals[hi]):
+                swap(lo, hi)
+            return
+        swap(lo + (hi - lo) // 2, lo + 1)
+        if _after(vals[lo + 1], vals[hi]):
+            swap(lo + 1, hi)
+        if _after(vals[lo], vals[hi]):
+            swap(lo, hi)
+        if _after(vals[lo + 1], vals[lo]):
+            swap(lo + 1, lo)
+        i, j, pivot = lo + 1, hi, vals[lo]
+        while True:
+            i += 1
+            while _after(pivot, vals[i]):
+                i += 1
+            j -= 1
+            while _after(vals[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(lo, j)
+        if j <= k:
+            lo = i
+        if j >= k:
+            hi = j - 1
+
+
+def _kth_index(src, d, k):
+    """The index along ``d`` of each slice's k-th smallest element (1-based k), as PyTorch picks it."""
+    moved = np.moveaxis(src, d, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    out = np.empty(rows.shape[0], np.int64)
+    for r, row in enumerate(rows):
+        vals, order = row.tolist(), list(range(row.size))
+        _select(vals, order, k - 1)
+        out[r] = order[k - 1]
+    return out.reshape(moved.shape[:-1])
+
+
+def _introsort(items, key):
+    """Sort ``items`` in place by ``key`` alone, moving them as the C++ standard library's introsort
+    (libstdc++'s std::sort) does, so equal keys end up in the order PyTorch's CPU mode sees them."""
+    def less(i, j):
+        return key(items[i]) < key(items[j])
+
+    def swap(i, j):
+        items[i], items[j] = items[j], items[i]
+
+    def adjust_heap(first, hole, length, value):
+        top, child = hole, hole
+        while child < (length - 1) // 2:
+            child = 2 * (child + 1)
+            if key(items[first + child]) < key(items[first + child - 1]):
+                child -= 1
+            items[first + hole] = items[first + child]
+            hole = child
+        if length % 2 == 0 and child == (length - 2) // 2:
+            child = 2 * (child + 1)
+            items[first + hole] = items[first + child - 1]
+            hole = child - 1
+        parent = (hole - 1) // 2
+        while hole > top and key(items[first + parent]) < key(value):
+            items[first + hole] = items[first + parent]
+            hole, parent = parent, (parent - 1) // 2
+        items[first + hole] = value
+
+    def heap_sort(first, last):
+        length = last - first
+        if length > 1:
+            for parent in range((length - 2) // 2, -1, -1):
+                adjust_heap(first, parent, length, items[first + parent])
+        while last - first > 1:
+            last -= 1
+            value = items[last]
+            items[last] = items[first]
+            adjust_heap(first, 0, last - first, value)
+
+    def median_to_first(result, a, b, c):
+        if less(a, b):
+            swap(result, b if less(b, c) else c if less(a, c) else a)
+        else:
+            swap(result, a if less(a, c) else c if less(b, c) else b)
+
+    def partition(first, last, pivot):
+        while True:
+            while less(first, pivot):
+                first += 1
+            last -= 1
+            while less(pivot, last):
+                last -= 1
+            if not first < last:
+                return first
+            swap(first, last)
+            first += 1
+
+    def loop(first, last, depth):
+        while last - first > 16:
+            if depth == 0:
+                heap_sort(first, last)
+                return
+            depth -= 1
+            median_to_first(first, first + 1, first + (last - first) // 2, last - 1)
+            cut = partition(first + 1, last, first)
+            loop(cut, last, depth)
+            last = cut
+
+    def insert(first, last, guarded):
+        for i in range(first + 1, last):
+            value = items[i]
+            if guarded and key(value) < key(items[first]):
+                items[first + 1:i + 1] = items[first:i]
+                items[first] = value
+                continue
+            j = i
+            while key(value) < key(items[j - 1]):
+                items[j] = items[j - 1]
+                j -= 1
+            items[j] = value
+
+    n = len(items)
+    if n < 2:
+        return
+    loop(0, n, 2 * (n.bit_length() - 1))
+    if n > 16:
+        insert(0, 16, True)
+        insert(15, n, False)   # (unguarded: the first 16 hold the smallest)
+    else:
+        insert(0, n, True)
+
+
+def _mode_index(src, d):
+    """Each slice's most frequent value (the smallest of equally frequent ones) and the index of the last of
+    its run once the (value, index) pairs are sorted by value, as PyTorch's CPU mode reports them."""
+    moved = np.moveaxis(src, d, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    out = np.empty(rows.shape[0], np.int64)
+    for r, row in enumerate(rows):
+        pairs = list(zip(row.tolist(), range(row.size)))
+        _introsort(pairs, lambda p: p[0])
+        best, best_count, count = 0, 0, 0
+        for i in range(len(pairs)):
+            count += 1
+            if i == len(pairs) - 1 or pairs[i][0] != pairs[i + 1][0]:
+                if count > best_count:
+                    best, best_count = pairs[i][1], count
+                count = 0
+        out[r] = best
+    return out.reshape(moved.shape[:-1])
+
+
+def _picked_along(a, dim, keepdim, idx):
+    """The values at ``idx`` (one index per slice along ``dim``) and the indices, kept or squeezed."""
+    src, d = _along(a, dim)
+    idx = np.expand_dims(idx, d)
+    vals = np.take_along_axis(src, idx, axis=d)
+    if np.ndim(a) == 0:
+        return vals.reshape(())[()], idx.reshape(()).astype(np.int64)
+    if not keepdim:
+        vals, idx = np.squeeze(vals, axis=d), np.squeeze(idx, axis=d)
+    return vals[()], idx.astype(np.int64)
+
+
+@defop("kthvalue", "KthvalueBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
+def kthvalue(a, k=1, dim=-1, keepdim=False):
+    src, d = _along(a, dim)
+    if not 1 <= k <= src.shape[d]:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+    return _picked_along(a, dim, keepdim, _kth_index(src, d, k))
+
+
+@defop("mode", "ModeBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
+def mode(a, dim=-1, keepdim=False):
+    src, d = _along(a, dim)
+    return _picked_along(a, dim, keepdim, _mode_index(src, d))
+
+
+kthvalue.vjp = mode.vjp = _picked_vjp
+
+
+def _picked_rule(index_of):
+    def rule(S, s, n, dim=-1, keepdim=False, **params):
+        if not np.ndim(n[0]):
+            return S.obj(s[0])
+        src, d = _along(n[0], dim)
+        return _picked_symbolic(S, s, n, index_of(src, d, **params), d, False) if not keepdim else \
+            _picked_symbolic(S, s, n, np.expand_dims(index_of(src, d, **params), d), d, True)
+    return rule
+
+
+kthvalue.symbolic = _picked_rule(_kth_index)
+mode.symbolic = _picked_rule(lambda src, d: _mode_index(src, d))
+
+
 @defop("median", "MedianBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
        pytorch=call("torch.median", 0))
 def median(a):

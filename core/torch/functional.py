@@ -943,7 +943,8 @@ def trace(input):
     return apply(R["trace"], (input,))
 
 
-_RETURN_TYPES.update({k: type(k, (_ReturnType,), {"_kind": k}) for k in ("sort", "topk", "median", "cummax", "cummin")})
+_RETURN_TYPES.update({k: type(k, (_ReturnType,), {"_kind": k})
+                      for k in ("sort", "topk", "median", "cummax", "cummin", "kthvalue", "mode")})
 
 
 def _with_indices(kind, op, input, params):
@@ -973,6 +974,15 @@ def median(input, dim=None, keepdim=False, *, out=None):
     if dim is None:
         return apply(R["median"], (input,))
     return _with_indices("median", "median_dim", input, {"dim": _dim0(input, dim), "keepdim": bool(keepdim)})
+
+
+def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
+    return _with_indices("kthvalue", "kthvalue", input, {"k": int(k), "dim": _dim0(input, dim),
+                                                         "keepdim": bool(keepdim)})
+
+
+def mode(input, dim=-1, keepdim=False, *, out=None):
+    return _with_indices("mode", "mode", input, {"dim": _dim0(input, dim), "keepdim": bool(keepdim)})
 
 
 def cummax(input, dim, *, out=None):
@@ -1785,7 +1795,7 @@ __all__ = sorted(PLAIN) + [
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "t", "transpose", "true_divide", "unbind",
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
-__all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
+__all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin", "kthvalue", "mode"]
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
             "vstack", "meshgrid"]
 __all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]

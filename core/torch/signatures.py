@@ -136,6 +136,8 @@ FUNCTIONS = {
              "tuple of Tensors out = None)",),
     "median": ("(Tensor input)", "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)"),
     "trace": ("(Tensor input)",),
+    "kthvalue": ("(Tensor input, int k, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",),
+    "mode": ("(Tensor input, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",),
     "dist": ("(Tensor input, Tensor other, Number p = 2)",),
     "div": (
         "(Tensor input, Tensor other, *, Tensor out = None)",
@@ -510,6 +512,8 @@ METHODS = {
     "sort": ("(*, bool stable, int dim = -1, bool descending = False)", "(int dim = -1, bool descending = False)"),
     "topk": ("(int k, int dim = -1, bool largest = True, bool sorted = True)",),
     "median": ("()", "(int dim, bool keepdim = False)"),
+    "kthvalue": ("(int k, int dim = -1, bool keepdim = False)",),
+    "mode": ("(int dim = -1, bool keepdim = False)",),
     "trace": None,
     "data_ptr": None,
     "detach": None,
