@@ -820,7 +820,7 @@ sort argsort topk median cummax cummin cumprod trace tril triu diag diagonal rol
 log1p log1p_ expm1 expm1_ scatter scatter_ scatter_add scatter_add_ index_fill index_fill_ index_add index_add_
 broadcast_to isfinite reshape_as addcmul addcdiv lerp atan2 arctan2 frac frac_ logit nan_to_num ravel swapdims
 tile movedim moveaxis unflatten fix diff repeat_interleave
-stride storage_offset t_ transpose_ swapaxes_ swapdims_ unsqueeze_ squeeze_ rot90 kron kthvalue mode
+stride storage_offset t_ transpose_ swapaxes_ swapdims_ unsqueeze_ squeeze_ rot90 kron kthvalue mode bincount histc
 """.split()
 
 

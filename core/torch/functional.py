@@ -492,6 +492,118 @@ def kron(input, other, *, out=None):
 kron._bpl_no_overlap = True   # out= may not share memory with an input (_writes_out)
 
 
+def bincount(input, weights=None, minlength=0):
+    """How often each non-negative integer occurs (int64), or the sum of its weights (float32 weights stay
+    float32, others give float64), summed in the input's order."""
+    if not input.dtype.is_floating_point and input.dtype is not dtypes.bool_:
+        d = np.asarray(input._data)
+        if d.ndim != 1 or (d.size and d.min() < 0):
+            raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    else:
+        raise NotImplementedError(f'"bincount_cpu" not implemented for \'{input.dtype.scalar_name}\'')
+    if minlength < 0:
+        raise RuntimeError("minlength should be >= 0")
+    if weights is not None and (weights.dim() != 1 or weights.shape[0] != d.shape[0]):
+        raise RuntimeError("weights should be 1-d and have the same length as input")
+    size = builtins.max(int(d.max()) + 1 if d.size else 0, int(minlength))
+    if weights is None:
+        return Tensor._make(np.bincount(d.astype(np.int64), minlength=size).astype(np.int64))
+    w = np.asarray(weights._data)
+    out_type = np.float32 if w.dtype == np.float32 else np.float64
+    out = np.zeros(size, out_type)
+    np.add.at(out, d.astype(np.int64), w.astype(out_type))   # one element after another, as PyTorch adds them
+    return Tensor._make(out)
+
+
+def histc(input, bins=100, min=0, max=0, *, out=None):
+    """A histogram of ``bins`` equal bins over [min, max] (the data's own range when both are 0; widened by
+    1 each way when that is one value); elements outside are left out, the maximum goes in the last bin."""
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f'"histogram_cpu" not implemented for \'{input.dtype.scalar_name}\'')
+    bins = int(bins)
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    d = np.asarray(input._data).reshape(-1)
+    kind = d.dtype.type
+    lo, hi = kind(min), kind(max)
+    if lo == hi and d.size:
+        lo, hi = d.min(), d.max()
+    if lo == hi:
+        lo, hi = lo - kind(1), hi + kind(1)
+    if lo > hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise RuntimeError(f"torch.histc: range of [{lo}, {hi}] is not finite")
+    inside = d[(d >= lo) & (d <= hi)]
+    pos = ((inside - lo) / (hi - lo) * kind(bins)).astype(np.int64)
+    pos[pos == bins] = bins - 1
+    return Tensor._make(np.bincount(pos, minlength=bins).astype(d.dtype))
+
+
+def _sorted_search(seq, values, right):
+    """The insertion point of each value in each row of ``seq`` (a binary search with PyTorch's comparisons:
+    a NaN sorts after everything); ``seq`` (..., n) and ``values`` (..., m) share their leading dims."""
+    seq, values = np.asarray(seq), np.asarray(values)
+    start = np.zeros(values.shape, np.int64)
+    end = np.full(values.shape, seq.shape[-1], np.int64)
+    with np.errstate(invalid="ignore"):
+        while True:
+            open_ = start < end
+            if not open_.any():
+                return start
+            mid = (start + end) // 2
+            at = np.take_along_axis(seq, np.minimum(mid, seq.shape[-1] - 1), axis=-1)
+            before = ~(at > values) if right else ~(at >= values)
+            start = np.where(open_ & before, mid + 1, start)
+            end = np.where(open_ & ~before, mid, end)
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None):
+    if side is not None and side not in ("left", "right"):
+        raise RuntimeError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
+    if side is not None and (side == "right") != bool(right) and right:
+        raise RuntimeError(f"torch.searchsorted(): side and right can't be set to opposites, got side of {side} "
+                           f"while right was {right}")
+    right = bool(right) or side == "right"
+    scalar = not isinstance(input, Tensor)
+    values = np.asarray(input if scalar else input._data)
+    seq = np.asarray(sorted_sequence._data)
+    if seq.ndim != 1 and (scalar or seq.shape[:-1] != values.shape[:-1]):
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                           "dimensions of boundaries tensor and input value tensor must match, but we got "
+                           f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}")
+    if sorter is not None:
+        if sorter.dtype is not dtypes.int64:
+            raise RuntimeError(f"torch.searchsorted(): sorter must be a tensor of long dtype but got dtype "
+                               f"{sorter.dtype.scalar_name}")
+        seq = np.take_along_axis(seq, np.asarray(sorter._data), axis=-1)
+    if seq.ndim == 1:
+        flat = values.reshape(1, -1)
+        found = _sorted_search(seq.reshape(1, -1), flat, right).reshape(values.shape)
+    else:
+        found = _sorted_search(seq, values, right)
+    return Tensor._make(np.asarray(found, np.int32 if out_int32 else np.int64)[()])
+
+
+def _search_out(out, out_int32=False, **kwargs):
+    if out.dtype is not (dtypes.int32 if out_int32 else dtypes.int64):
+        raise RuntimeError("torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or "
+                           "Long(int64) depending on whether out_int32 flag is True, but we got output tensor's "
+                           f"dtype {out.dtype.scalar_name} and out_int32 flag is {bool(out_int32)}")
+
+
+searchsorted._bpl_out_check = _search_out
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
+    if boundaries.dim() != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right)
+
+
+bucketize._bpl_out_check = _search_out
+
+
 _CDIST_MODES = (None, "use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist")
 
 
@@ -1747,6 +1859,9 @@ def _writes_out(fn):
         several = isinstance(out, (tuple, list))   # a tuple of Tensors, checked by the signature
         if not several and not isinstance(out, Tensor):
             raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        check = getattr(fn, "_bpl_out_check", None)   # what the function itself asks of out= (searchsorted)
+        if check is not None:
+            check(out, **kwargs)
         result = fn(*args, **kwargs)
         results = result if isinstance(result, tuple) else (result,)
         outs = tuple(out) if several else (out,)
@@ -1786,7 +1901,8 @@ def _writes_out(fn):
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
     "floor_divide", "fmod", "remainder",
-    "index_select", "dist", "cdist", "rot90", "tensordot", "kron", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
+    "index_select", "dist", "cdist", "rot90", "tensordot", "kron", "bincount", "histc", "searchsorted", "bucketize",
+    "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "einsum", "eq", "equal",
     "count_nonzero", "flatten", "flip", "fliplr", "flipud", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",

@@ -303,6 +303,18 @@ FUNCTIONS = {
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
     "flip": ("(Tensor input, tuple of ints dims)",),
     "kron": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "bincount": ("(Tensor input, Tensor weights = None, int minlength = 0)",),
+    "histc": ("(Tensor input, int bins = 100, Number min = 0, Number max = 0, *, Tensor out = None)",),
+    "bucketize": (
+        "(Tensor input, Tensor boundaries, *, bool out_int32 = False, bool right = False, Tensor out = None)",
+        "(Number self, Tensor boundaries, *, bool out_int32 = False, bool right = False)",
+    ),
+    "searchsorted": (
+        "(Tensor sorted_sequence, Tensor input, *, bool out_int32 = False, bool right = False, str side = None, "
+        "Tensor sorter = None, Tensor out = None)",
+        "(Tensor sorted_sequence, Number self, *, bool out_int32 = False, bool right = False, str side = None, "
+        "Tensor sorter = None, Tensor out = None)",
+    ),
     "rot90": ("(Tensor input, int k = 1, tuple of ints dims = {0,1})",),
     "fliplr": ("(Tensor input)",),
     "flipud": ("(Tensor input)",),
@@ -623,6 +635,8 @@ METHODS = {
     "outer": ("(Tensor vec2)",),
     "flip": ("(tuple of ints dims)",),
     "kron": ("(Tensor other)",),
+    "bincount": ("(Tensor weights = None, int minlength = 0)",),
+    "histc": ("(int bins = 100, Number min = 0, Number max = 0)",),
     "rot90": ("(int k = 1, tuple of ints dims = {0,1})",),
     "fliplr": None,
     "flipud": None,
