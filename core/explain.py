@@ -821,6 +821,7 @@ log1p log1p_ expm1 expm1_ scatter scatter_ scatter_add scatter_add_ index_fill i
 broadcast_to isfinite reshape_as addcmul addcdiv lerp atan2 arctan2 frac frac_ logit nan_to_num ravel swapdims
 tile movedim moveaxis unflatten fix diff repeat_interleave
 stride storage_offset t_ transpose_ swapaxes_ swapdims_ unsqueeze_ squeeze_ rot90 kron kthvalue mode bincount histc
+multinomial
 """.split()
 
 

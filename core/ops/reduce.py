@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 
 from core import dtypes
-from core.ops import vecmath
+from core.ops import stl, vecmath
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.summation import torch_mean, torch_sum
 from core.ops.vjp import raw as _raw
@@ -712,97 +712,6 @@ def _kth_index(src, d, k):
     return out.reshape(moved.shape[:-1])
 
 
-def _introsort(items, key):
-    """Sort ``items`` in place by ``key`` alone, moving them as the C++ standard library's introsort
-    (libstdc++'s std::sort) does, so equal keys end up in the order PyTorch's CPU mode sees them."""
-    def less(i, j):
-        return key(items[i]) < key(items[j])
-
-    def swap(i, j):
-        items[i], items[j] = items[j], items[i]
-
-    def adjust_heap(first, hole, length, value):
-        top, child = hole, hole
-        while child < (length - 1) // 2:
-            child = 2 * (child + 1)
-            if key(items[first + child]) < key(items[first + child - 1]):
-                child -= 1
-            items[first + hole] = items[first + child]
-            hole = child
-        if length % 2 == 0 and child == (length - 2) // 2:
-            child = 2 * (child + 1)
-            items[first + hole] = items[first + child - 1]
-            hole = child - 1
-        parent = (hole - 1) // 2
-        while hole > top and key(items[first + parent]) < key(value):
-            items[first + hole] = items[first + parent]
-            hole, parent = parent, (parent - 1) // 2
-        items[first + hole] = value
-
-    def heap_sort(first, last):
-        length = last - first
-        if length > 1:
-            for parent in range((length - 2) // 2, -1, -1):
-                adjust_heap(first, parent, length, items[first + parent])
-        while last - first > 1:
-            last -= 1
-            value = items[last]
-            items[last] = items[first]
-            adjust_heap(first, 0, last - first, value)
-
-    def median_to_first(result, a, b, c):
-        if less(a, b):
-            swap(result, b if less(b, c) else c if less(a, c) else a)
-        else:
-            swap(result, a if less(a, c) else c if less(b, c) else b)
-
-    def partition(first, last, pivot):
-        while True:
-            while less(first, pivot):
-                first += 1
-            last -= 1
-            while less(pivot, last):
-                last -= 1
-            if not first < last:
-                return first
-            swap(first, last)
-            first += 1
-
-    def loop(first, last, depth):
-        while last - first > 16:
-            if depth == 0:
-                heap_sort(first, last)
-                return
-            depth -= 1
-            median_to_first(first, first + 1, first + (last - first) // 2, last - 1)
-            cut = partition(first + 1, last, first)
-            loop(cut, last, depth)
-            last = cut
-
-    def insert(first, last, guarded):
-        for i in range(first + 1, last):
-            value = items[i]
-            if guarded and key(value) < key(items[first]):
-                items[first + 1:i + 1] = items[first:i]
-                items[first] = value
-                continue
-            j = i
-            while key(value) < key(items[j - 1]):
-                items[j] = items[j - 1]
-                j -= 1
-            items[j] = value
-
-    n = len(items)
-    if n < 2:
-        return
-    loop(0, n, 2 * (n.bit_length() - 1))
-    if n > 16:
-        insert(0, 16, True)
-        insert(15, n, False)   # (unguarded: the first 16 hold the smallest)
-    else:
-        insert(0, n, True)
-
-
 def _mode_index(src, d):
     """Each slice's most frequent value (the smallest of equally frequent ones) and the index of the last of
     its run once the (value, index) pairs are sorted by value, as PyTorch's CPU mode reports them."""
@@ -811,7 +720,7 @@ def _mode_index(src, d):
     out = np.empty(rows.shape[0], np.int64)
     for r, row in enumerate(rows):
         pairs = list(zip(row.tolist(), range(row.size)))
-        _introsort(pairs, lambda p: p[0])
+        stl.sort(pairs, lambda a, b: a[0] < b[0])
         best, best_count, count = 0, 0, 0
         for i in range(len(pairs)):
             count += 1

@@ -303,6 +303,8 @@ FUNCTIONS = {
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
     "flip": ("(Tensor input, tuple of ints dims)",),
     "kron": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "multinomial": ("(Tensor input, int num_samples, bool replacement = False, *, torch.Generator generator = None, "
+                    "Tensor out = None)",),
     "bincount": ("(Tensor input, Tensor weights = None, int minlength = 0)",),
     "histc": ("(Tensor input, int bins = 100, Number min = 0, Number max = 0, *, Tensor out = None)",),
     "bucketize": (
@@ -635,6 +637,7 @@ METHODS = {
     "outer": ("(Tensor vec2)",),
     "flip": ("(tuple of ints dims)",),
     "kron": ("(Tensor other)",),
+    "multinomial": ("(int num_samples, bool replacement = False, *, torch.Generator generator = None)",),
     "bincount": ("(Tensor weights = None, int minlength = 0)",),
     "histc": ("(int bins = 100, Number min = 0, Number max = 0)",),
     "rot90": ("(int k = 1, tuple of ints dims = {0,1})",),
