@@ -208,6 +208,45 @@ def inverse(a):
     return out
 
 
+@defop("solve", "LinalgSolveExBackward0", needs={0: (0,), 1: (0,)}, saves_result=True, dtype_rule="keep",
+       input_names=("A", "B"), pytorch=call("torch.linalg.solve", 0, 1))
+def solve(a, b, vector=False):
+    """X with A X = B (``vector``: B a vector, or a batch of them), by an LU factorisation with partial
+    pivoting in float64 (LAPACK's, through numpy; PyTorch calls its own LAPACK build in the input's dtype, so
+    the last bits may differ); core.torch.linalg checks the shapes and dtypes."""
+    a, b = np.asarray(a), np.asarray(b)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-1] if vector else b.shape[:-2])
+    rhs = b[..., None] if vector else b
+    a_all = np.broadcast_to(a, batch + a.shape[-2:])
+    rhs = np.broadcast_to(rhs, batch + rhs.shape[-2:])
+    out = np.empty(rhs.shape, dtype=a.dtype)
+    for idx in np.ndindex(*batch):
+        if _singular_at(a_all[idx]) is not None:
+            raise _LinAlgError("torch.linalg.solve: The solver failed because the input matrix is singular.")
+        out[idx] = np.linalg.solve(a_all[idx].astype(np.float64), rhs[idx].astype(np.float64)) if rhs[idx].size \
+            else rhs[idx]
+    return out[..., 0] if vector else out
+
+
+@solve.def_vjp
+def _(ctx, g, F):
+    # X = A^-1 B: the gradient for B is A^-T g, for A minus that times X^T
+    vector = ctx.params.get("vector", False)
+    gb = F.matmul(F.mT(F.inverse(ctx.input(0, F))), F.unsqueeze(g, -1) if vector else g)
+    x = ctx.result(F)
+    ga = -F.matmul(gb, F.mT(F.unsqueeze(x, -1) if vector else x)) if ctx.wants(0) else None
+    if vector:
+        gb = F.reshape(gb, np.shape(_raw(gb))[:-1])
+    return ga, gb if ctx.wants(1) else None
+
+
+@solve.def_symbolic
+def _(S, s, n, vector=False):
+    inv = S.obj(REGISTRY["inverse"].symbolic(S, [s[0]], [n[0]]))
+    b = S.obj(s[1])
+    return S.obj((inv @ b[..., None])[..., 0] if vector else inv @ b)
+
+
 def _singular_at(m):
     """The (1-based) diagonal element of U that is exactly zero in the LU factorisation, or None."""
     a = np.array(m.T, dtype=np.float64, copy=True)

@@ -89,6 +89,10 @@ class NumpyF:
         return np.swapaxes(a, -1, -2)
 
     @staticmethod
+    def inverse(a):
+        return np.linalg.inv(a)
+
+    @staticmethod
     def transpose(a, d0, d1):
         return np.swapaxes(a, d0, d1)
 
@@ -233,6 +237,10 @@ class TensorF:
     @staticmethod
     def mT(a):
         return a.transpose(-1, -2)
+
+    @staticmethod
+    def inverse(a):
+        return a.inverse()
 
     @staticmethod
     def transpose(a, d0, d1):

@@ -12,7 +12,7 @@ from core.torch import functional as _api
 
 import math as _math
 
-__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm"]
+__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve"]
 
 
 def _checked(name, signature, fn):
@@ -34,6 +34,30 @@ def _svd(A, full_matrices=True, *, driver=None, out=None):
 
 def _svdvals(A, *, driver=None, out=None):
     return _apply(_R["svdvals"], (A,))
+
+
+def _solve(A, B, *, left=True, out=None):
+    """X with A X = B; B a matrix (or a batch), or a vector (B of A's shape without its last dim)."""
+    if not left:
+        raise NotImplementedError("torch.linalg.solve(left=False) is not available in Backprop Lens yet")
+    if A.dtype is not B.dtype:
+        raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of type "
+                           f"{A.dtype.scalar_name} and B of type {B.dtype.scalar_name} instead")
+    if not A.dtype.is_floating_point:
+        raise RuntimeError("linalg.solve: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype.scalar_name}")
+    if A.dim() < 2:
+        raise RuntimeError("linalg.solve: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.solve: A must be batches of square matrices, but they are {A.shape[-2]} by "
+                           f"{A.shape[-1]} matrices")
+    vector = B.dim() == 1 or (B.dim() == A.dim() - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
+    rows = B.shape[-1] if vector else B.shape[-2]
+    if rows != A.shape[-1]:
+        shown = f"{B.shape[-1]}x1" if vector else f"{B.shape[-2]}x{B.shape[-1]}"
+        raise RuntimeError("linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+                           f"({A.shape[-2]}x{A.shape[-1]} and {shown})")
+    return _apply(_R["solve"], (A, B), {"vector": vector} if vector else {})
 
 
 def _cross(input, other, *, dim=-1, out=None):
@@ -140,3 +164,4 @@ norm = _make("linalg_norm", (
     "torch.dtype dtype = None, Tensor out = None)",
     "(Tensor input, str ord, tuple of ints dim = None, bool keepdim = False, *, torch.dtype dtype = None, "
     "Tensor out = None)"), _norm)
+solve = _make("linalg_solve", "(Tensor A, Tensor B, *, bool left = True, Tensor out = None)", _solve)
