@@ -175,6 +175,9 @@ def _call(backend, name, args, params):
     if name in ("svd_U", "svd_Vh"):   # one field of torch.linalg.svd's named tuple
         result = backend.call("torch.linalg.svd", [args[0]], {"full_matrices": backend.param(params["full_matrices"])})
         return backend.attribute(result, name[len("svd_"):])
+    if name in ("qr_Q", "qr_R"):   # one field of torch.linalg.qr's named tuple
+        result = backend.call("torch.linalg.qr", [args[0]], {"mode": backend.param(params.get("mode", "reduced"))})
+        return backend.attribute(result, name[len("qr_"):])
     if name in _VALUES_OF:   # the values of one of PyTorch's (values, indices) named tuples
         callee, positional = _VALUES_OF[name]
         pair = backend.call(callee, [args[0]] + [backend.param(params[k]) for k in positional],

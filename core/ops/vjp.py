@@ -93,6 +93,14 @@ class NumpyF:
         return np.linalg.inv(a)
 
     @staticmethod
+    def qr(a):
+        return tuple(x.astype(a.dtype) for x in np.linalg.qr(np.asarray(a, dtype=np.float64)))
+
+    @staticmethod
+    def tril(a, k=0):
+        return np.tril(a, k)
+
+    @staticmethod
     def transpose(a, d0, d1):
         return np.swapaxes(a, d0, d1)
 
@@ -241,6 +249,14 @@ class TensorF:
     @staticmethod
     def inverse(a):
         return a.inverse()
+
+    @staticmethod
+    def qr(a):
+        return apply(REGISTRY["qr_Q"], (a,)), apply(REGISTRY["qr_R"], (a,))
+
+    @staticmethod
+    def tril(a, k=0):
+        return a.tril(k)
 
     @staticmethod
     def transpose(a, d0, d1):

@@ -903,6 +903,10 @@ LinalgSvdResult = type("linalg_svd", (_NamedResult,), {"_kind": "linalg_svd", "_
                                                        "_bpl_public": ("U", "S", "Vh")})
 
 
+LinalgQrResult = type("linalg_qr", (_NamedResult,), {"_kind": "linalg_qr", "_fields": ("Q", "R"),
+                                                     "_bpl_public": ("Q", "R")})
+
+
 def linalg_svd(A, full_matrices=True):
     """U, S, Vh: three ops of one decomposition, each with a ``LinalgSvdBackward0`` node."""
     params = {"full_matrices": bool(full_matrices)}

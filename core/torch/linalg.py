@@ -12,7 +12,7 @@ from core.torch import functional as _api
 
 import math as _math
 
-__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve"]
+__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve", "qr"]
 
 
 def _checked(name, signature, fn):
@@ -58,6 +58,13 @@ def _solve(A, B, *, left=True, out=None):
         raise RuntimeError("linalg.solve: Incompatible shapes of A and B for the equation AX = B "
                            f"({A.shape[-2]}x{A.shape[-1]} and {shown})")
     return _apply(_R["solve"], (A, B), {"vector": vector} if vector else {})
+
+
+def _qr(A, mode="reduced", *, out=None):
+    """Q and R: two ops of one decomposition, each with a LinalgQrBackward0 node (Q empty for mode 'r')."""
+    params = {"mode": mode}
+    _R["qr_R"].forward(A._data, **params)   # PyTorch's checks first (dtype, dimensions, mode)
+    return _api.LinalgQrResult(_apply(_R["qr_Q"], (A,), params), _apply(_R["qr_R"], (A,), params))
 
 
 def _cross(input, other, *, dim=-1, out=None):
@@ -165,3 +172,4 @@ norm = _make("linalg_norm", (
     "(Tensor input, str ord, tuple of ints dim = None, bool keepdim = False, *, torch.dtype dtype = None, "
     "Tensor out = None)"), _norm)
 solve = _make("linalg_solve", "(Tensor A, Tensor B, *, bool left = True, Tensor out = None)", _solve)
+qr = _make("linalg_qr", "(Tensor A, str mode = \"reduced\", *, tuple of Tensors out = None)", _qr)
