@@ -605,14 +605,42 @@ sort.symbolic = lambda S, s, n, dim=-1, descending=False: _picked_symbolic(
     S, s, n, _stable_order(*_along(n[0], dim), descending), dim)
 
 
+def top_k(row, k, largest=True):
+    """The indices of the k largest (smallest) of a 1-d ``row`` (NaN largest), in the order PyTorch's CPU topk
+    leaves them: ``std::partial_sort`` when k is small beside the row, else ``std::nth_element`` and then
+    ``std::sort`` of the first k - 1 (core.ops.stl), so ties come out as PyTorch's do."""
+    items = list(zip(row.tolist(), range(row.size)))
+    if k == 0:
+        return []
+
+    if largest:
+        def before(a, b):
+            return (a[0] != a[0] and b[0] == b[0]) or a[0] > b[0]
+    else:
+        def before(a, b):
+            return (a[0] == a[0] and b[0] != b[0]) or a[0] < b[0]
+
+    if k * 64 <= row.size:
+        stl.partial_sort(items, k, before)
+    else:
+        stl.nth_element(items, k - 1, before)
+        stl.sort_range(items, 0, k - 1, before)
+    return [i for _, i in items[:k]]
+
+
+def _top_k_order(src, d, k, largest):
+    moved = np.moveaxis(src, d, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    out = np.array([top_k(row, k, largest) for row in rows], dtype=np.int64).reshape(moved.shape[:-1] + (k,))
+    return np.moveaxis(out, -1, d)
+
+
 @defop("topk", "TopkBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
 def topk(a, k, dim=-1, largest=True, sorted=True):
-    # NOTE: tied values are taken first-come; PyTorch's partial sort may give tied elements' indices in
-    # another order (the values are the same)
     src, d = _along(a, dim)
     if not 0 <= k <= src.shape[d]:
         raise RuntimeError("selected index k out of range")
-    idx = np.take(_stable_order(src, d, largest), np.arange(k), axis=d)
+    idx = _top_k_order(src, d, k, largest)
     vals = np.take_along_axis(src, idx, axis=d)
     if np.ndim(a) == 0:
         return vals.reshape(())[()], idx.reshape(()).astype(np.int64)
@@ -621,7 +649,7 @@ def topk(a, k, dim=-1, largest=True, sorted=True):
 
 topk.vjp = _picked_vjp
 topk.symbolic = lambda S, s, n, k, dim=-1, largest=True, sorted=True: _picked_symbolic(
-    S, s, n, np.take(_stable_order(*_along(n[0], dim), largest), np.arange(k), axis=dim % max(np.ndim(n[0]), 1)), dim)
+    S, s, n, _top_k_order(*_along(n[0], dim), k, largest), dim)
 
 
 def _median_index(src, d):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from core import dtypes
-from core.ops import stl
+from core.ops.reduce import top_k
 from core.ops.inplace import copy_ as _copy_
 from core.tensor.tensor import Tensor
 from core.torch.creation import default_generator
@@ -114,23 +114,6 @@ def bernoulli(input, p=None, *, generator=None, out=None):
     return result
 
 
-def _top_k(q, k):
-    """The indices of the k largest of ``q`` (NaN largest), in the order PyTorch's CPU topk leaves them:
-    ``std::partial_sort`` when k is small beside the row, else ``std::nth_element`` then ``std::sort`` of
-    the first k - 1."""
-    items = list(zip(q.tolist(), range(q.size)))
-
-    def before(a, b):
-        return (a[0] != a[0] and b[0] == b[0]) or a[0] > b[0]
-
-    if k * 64 <= q.size:
-        stl.partial_sort(items, k, before)
-    else:
-        stl.nth_element(items, k - 1, before)
-        stl.sort_range(items, 0, k - 1, before)
-    return [i for _, i in items[:k]]
-
-
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """Indices drawn from each row's categorical distribution (weights need not sum to 1), as PyTorch's CPU
     draws them: without replacement (or one sample) each weight over an Exp(1) number, the largest ones
@@ -159,7 +142,7 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
         kind = probs.dtype.type
         q = rows / g.exponential(rows.size, 1.0).astype(kind).reshape(rows.shape)
         for r, row in enumerate(q):
-            out[r] = [int(np.argmax(row))] if n == 1 else _top_k(row, n)
+            out[r] = [int(np.argmax(row))] if n == 1 else top_k(row, n)   # (PyTorch's topk, ties included)
     else:
         for r, row in enumerate(rows):
             if np.any(~(row >= 0)):
