@@ -822,6 +822,7 @@ broadcast_to isfinite reshape_as addcmul addcdiv lerp atan2 arctan2 frac frac_ l
 tile movedim moveaxis unflatten fix diff repeat_interleave
 flip fliplr flipud floor_divide_ fmod_ remainder_
 is_inference register_post_accumulate_grad_hook squeeze_ unsqueeze_ t_ transpose_ swapaxes_ swapdims_
+stride storage_offset rot90 kron kthvalue mode bincount histc multinomial
 """.split()
 
 

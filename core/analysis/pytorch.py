@@ -158,7 +158,8 @@ def _arguments(backend, name, args, params):
 # op -> (PyTorch's function, the params passed by position; the others by keyword)
 _VALUES_OF = {"max_dim": ("torch.max", ("dim",)), "min_dim": ("torch.min", ("dim",)), "sort": ("torch.sort", ()),
               "topk": ("torch.topk", ("k",)), "median_dim": ("torch.median", ("dim",)),
-              "cummax": ("torch.cummax", ("dim",)), "cummin": ("torch.cummin", ("dim",))}
+              "cummax": ("torch.cummax", ("dim",)), "cummin": ("torch.cummin", ("dim",)),
+              "kthvalue": ("torch.kthvalue", ("k", "dim")), "mode": ("torch.mode", ("dim",))}
 
 
 def _call(backend, name, args, params):
@@ -174,6 +175,9 @@ def _call(backend, name, args, params):
     if name in ("svd_U", "svd_Vh"):   # one field of torch.linalg.svd's named tuple
         result = backend.call("torch.linalg.svd", [args[0]], {"full_matrices": backend.param(params["full_matrices"])})
         return backend.attribute(result, name[len("svd_"):])
+    if name in ("qr_Q", "qr_R"):   # one field of torch.linalg.qr's named tuple
+        result = backend.call("torch.linalg.qr", [args[0]], {"mode": backend.param(params.get("mode", "reduced"))})
+        return backend.attribute(result, name[len("qr_"):])
     if name in _VALUES_OF:   # the values of one of PyTorch's (values, indices) named tuples
         callee, positional = _VALUES_OF[name]
         pair = backend.call(callee, [args[0]] + [backend.param(params[k]) for k in positional],

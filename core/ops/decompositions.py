@@ -208,6 +208,45 @@ def inverse(a):
     return out
 
 
+@defop("solve", "LinalgSolveExBackward0", needs={0: (0,), 1: (0,)}, saves_result=True, dtype_rule="keep",
+       input_names=("A", "B"), pytorch=call("torch.linalg.solve", 0, 1))
+def solve(a, b, vector=False):
+    """X with A X = B (``vector``: B a vector, or a batch of them), by an LU factorisation with partial
+    pivoting in float64 (LAPACK's, through numpy; PyTorch calls its own LAPACK build in the input's dtype, so
+    the last bits may differ); core.torch.linalg checks the shapes and dtypes."""
+    a, b = np.asarray(a), np.asarray(b)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-1] if vector else b.shape[:-2])
+    rhs = b[..., None] if vector else b
+    a_all = np.broadcast_to(a, batch + a.shape[-2:])
+    rhs = np.broadcast_to(rhs, batch + rhs.shape[-2:])
+    out = np.empty(rhs.shape, dtype=a.dtype)
+    for idx in np.ndindex(*batch):
+        if _singular_at(a_all[idx]) is not None:
+            raise _LinAlgError("torch.linalg.solve: The solver failed because the input matrix is singular.")
+        out[idx] = np.linalg.solve(a_all[idx].astype(np.float64), rhs[idx].astype(np.float64)) if rhs[idx].size \
+            else rhs[idx]
+    return out[..., 0] if vector else out
+
+
+@solve.def_vjp
+def _(ctx, g, F):
+    # X = A^-1 B: the gradient for B is A^-T g, for A minus that times X^T
+    vector = ctx.params.get("vector", False)
+    gb = F.matmul(F.mT(F.inverse(ctx.input(0, F))), F.unsqueeze(g, -1) if vector else g)
+    x = ctx.result(F)
+    ga = -F.matmul(gb, F.mT(F.unsqueeze(x, -1) if vector else x)) if ctx.wants(0) else None
+    if vector:
+        gb = F.reshape(gb, np.shape(_raw(gb))[:-1])
+    return ga, gb if ctx.wants(1) else None
+
+
+@solve.def_symbolic
+def _(S, s, n, vector=False):
+    inv = S.obj(REGISTRY["inverse"].symbolic(S, [s[0]], [n[0]]))
+    b = S.obj(s[1])
+    return S.obj((inv @ b[..., None])[..., 0] if vector else inv @ b)
+
+
 def _singular_at(m):
     """The (1-based) diagonal element of U that is exactly zero in the LU factorisation, or None."""
     a = np.array(m.T, dtype=np.float64, copy=True)
@@ -248,6 +287,94 @@ def _(S, s, n):
             r0 = np.linalg.inv(x[idx])
             out[idx] = S.const(r0) - S.const(r0) @ (m - S.const(x[idx])) @ S.const(r0)
     return out
+
+
+# ---------------------------------------------------------------------------
+# QR: Q and R, two ops of one decomposition (each node LinalgQrBackward0)
+# ---------------------------------------------------------------------------
+
+def qr_arrays(a, mode):
+    """numpy's Householder QR (LAPACK's geqrf/orgqr in float64) in ``a``'s dtype: ``Q, R`` (Q empty for
+    mode 'r'); the signs are LAPACK's, as PyTorch's; the last bits of float32 may differ from PyTorch's."""
+    a = _check("qr", a, need_square=False)
+    if mode not in ("reduced", "complete", "r"):
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', "
+                           "or 'complete'")
+    q, r = np.linalg.qr(a.astype(np.float64), mode="complete" if mode == "complete" else "reduced")
+    if mode == "r":
+        q = np.zeros((0,), np.float64)
+    return q.astype(a.dtype), r.astype(a.dtype)
+
+
+@defop("qr_Q", "LinalgQrBackward0", needs={0: (0,)}, dtype_rule="keep", input_names=("A",), pytorch=SPECIAL)
+def qr_Q(a, mode="reduced"):
+    return qr_arrays(a, mode)[0]
+
+
+@defop("qr_R", "LinalgQrBackward0", needs={0: (0,)}, dtype_rule="keep", input_names=("A",), pytorch=SPECIAL)
+def qr_R(a, mode="reduced"):
+    return qr_arrays(a, mode)[1]
+
+
+def _qr_vjp(ctx, gq, gr, F):
+    """A = QR with m >= n (reduced): with M = R gR^T - gQ^T Q, the gradient is (gQ + Q sym(M)) R^-T, where
+    sym(M) copies M's lower triangle above the diagonal."""
+    mode = ctx.params.get("mode", "reduced")
+    m, n = ctx._in_meta[0][0][-2:]
+    if mode == "r":
+        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please "
+                           "use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.")
+    if mode == "complete" and m > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
+    if m < n:
+        raise NotImplementedError("the gradient of linalg.qr of a wide matrix (more columns than rows) is not "
+                                  "available in Backprop Lens yet")
+    a = ctx.input(0, F)
+    q, r = F.qr(a)
+    M = -F.matmul(F.mT(gq), q) if gr is None else F.matmul(r, F.mT(gr)) if gq is None else \
+        F.matmul(r, F.mT(gr)) - F.matmul(F.mT(gq), q)
+    lower = F.tril(M, -1)
+    sym = lower + F.mT(lower) + M * F.const(np.eye(n, dtype=np.result_type(_raw(M))))
+    inner = F.matmul(q, sym) if gq is None else gq + F.matmul(q, sym)
+    return F.matmul(inner, F.mT(F.inverse(r))),
+
+
+qr_Q.def_vjp(lambda ctx, g, F: _qr_vjp(ctx, g, None, F))
+qr_R.def_vjp(lambda ctx, g, F: _qr_vjp(ctx, None, g, F))
+
+
+def _qr_symbolic(S, s, n, mode="reduced"):
+    """Gram-Schmidt on the symbolic columns, each column's sign set to LAPACK's at the point."""
+    a = S.obj(s[0])
+    x = np.asarray(n[0], dtype=np.float64)
+    q_num, r_num = np.linalg.qr(x)
+    rows, cols = x.shape[-2:]
+    k = min(rows, cols)
+    qs = np.empty(x.shape[:-2] + (rows, k), dtype=object)
+    rs = np.empty(x.shape[:-2] + (k, cols), dtype=object)
+    for idx in np.ndindex(*x.shape[:-2]):
+        m = a[idx]
+        basis = []
+        for j in range(cols):
+            v = m[:, j].copy()
+            for i, qi in enumerate(basis):
+                rs[idx + (i, j)] = np.sum(qi * m[:, j])
+                v = v - rs[idx + (i, j)] * qi
+            if j < k:
+                sign = 1 if r_num[idx + (j, j)] >= 0 else -1
+                squares = np.empty(1, dtype=object)
+                squares[0] = np.sum(v * v)
+                length = S.sqrt(squares)[0]
+                rs[idx + (j, j)] = sign * length
+                basis.append(v / rs[idx + (j, j)])
+                for i in range(j + 1, k):
+                    rs[idx + (i, j)] = S.number(0)
+        qs[idx] = np.stack(basis, axis=-1) if basis else qs[idx]
+    return qs, rs
+
+
+qr_Q.def_symbolic(lambda S, s, n, mode="reduced": S.obj(_qr_symbolic(S, s, n, mode)[0]))
+qr_R.def_symbolic(lambda S, s, n, mode="reduced": S.obj(_qr_symbolic(S, s, n, mode)[1]))
 
 
 # ---------------------------------------------------------------------------

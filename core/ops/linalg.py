@@ -254,3 +254,67 @@ def _(S, s, n, dim=-1):
     x, y = np.moveaxis(a, axis, 0), np.moveaxis(b, axis, 0)
     parts = [x[j] * y[k] - x[k] * y[j] for j, k in ((1, 2), (2, 0), (0, 1))]
     return S.obj(np.moveaxis(np.stack(parts), 0, axis))
+
+
+# ---------------------------------------------------------------------------
+# torch.cdist: the p-norm distance of every row of x1 to every row of x2
+# ---------------------------------------------------------------------------
+
+
+def _pairs(a, b):
+    """``a[..., i, :] - b[..., j, :]`` for every i, j: shape (..., P, R, M)."""
+    return a[..., :, None, :] - b[..., None, :, :]
+
+
+@defop("cdist", "CdistBackward0", needs={0: (0, 1), 1: (0, 1)}, saves_result=True, dtype_rule="keep",
+       input_names=("x1", "x2"), pytorch=call("torch.cdist", 0, 1, p="=p", compute_mode="=compute_mode"))
+def cdist(a, b, p=2.0, compute_mode=None):
+    """Row-to-row distances, each the p-norm of the difference (the direct formula PyTorch's CPU kernel
+    uses for p != 2, or for p = 2 with at most 25 rows on each side; core.torch.functional checks which)."""
+    d = np.abs(_pairs(np.asarray(a), np.asarray(b)))
+    if p == 0:
+        return np.sum(d != 0, axis=-1).astype(d.dtype)
+    if p == 1:
+        return np.sum(d, axis=-1)
+    if p == 2:
+        return np.sqrt(np.sum(d * d, axis=-1))
+    if p == float("inf"):
+        return np.max(d, axis=-1) if d.shape[-1] else np.zeros(d.shape[:-1], d.dtype)
+    return np.sum(d ** p, axis=-1) ** np.asarray(1.0 / p, d.dtype)
+
+
+@cdist.def_vjp
+def _(ctx, g, F):
+    p = ctx.params["p"]
+    a, b = ctx.input(0, F), ctx.input(1, F)
+    diff = F.unsqueeze(a, -2) - F.unsqueeze(b, -3)
+    r, gs = F.unsqueeze(ctx.result(F), -1), F.unsqueeze(g, -1)
+    if p == 0:
+        zeros = F.zeros_like(diff)   # PyTorch's gradient of a count of nonzeros: +0 everywhere
+        return (F.sum(zeros, -2) if ctx.wants(0) else None, F.sum(zeros, -3) if ctx.wants(1) else None)
+    if p == 1:
+        gd = gs * F.sign(diff)
+    elif p == float("inf"):
+        # NOTE: each distance's gradient goes to every element at the maximum (PyTorch's cdist does not share it)
+        hit = F.const((np.abs(_raw(diff)) == _raw(r)).astype(np.result_type(_raw(diff))))
+        gd = gs * F.sign(diff) * hit
+    else:
+        # NOTE: at distance 0 the gradient is 0 (PyTorch masks the division)
+        zero = F.mask(_raw(r) == 0, gs)
+        safe = r + zero
+        if p == 2:
+            gd = gs * diff / safe * (1 - zero)
+        else:
+            absolute = F.abs(diff)
+            if p < 1:
+                # NOTE: |d|^(p-1) is infinite at d = 0; PyTorch's gradient there is 0
+                absolute = absolute + F.mask(np.asarray(_raw(diff)) == 0, gs)
+            gd = gs * F.sign(diff) * absolute ** (p - 1) / safe ** (p - 1) * (1 - zero)
+    return (F.sum(gd, -2) if ctx.wants(0) else None, -F.sum(gd, -3) if ctx.wants(1) else None)
+
+
+@cdist.def_symbolic
+def _(S, s, n, p=2.0, compute_mode=None):
+    diff = _pairs(S.obj(s[0]), S.obj(s[1]))
+    x = _pairs(np.asarray(n[0], dtype=np.float64), np.asarray(n[1], dtype=np.float64))
+    return REGISTRY["norm"].symbolic(S, [diff], [x], p=p, dim=(-1,), keepdim=False)

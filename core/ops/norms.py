@@ -21,9 +21,8 @@ import numpy as np
 
 from core.ops import gemm, vecmath
 from core.ops.activations import _channel_shape, _moments, _norm_backward, _norm_symbolic, _stats64
-from core.ops.reduce import norm as _norm_op, _axes, _spread
+from core.ops.reduce import norm as _norm_op, _axes
 from core.ops.registry import call, defop
-from core.ops.vjp import raw as _raw
 from core.tensor.tensor import Tensor
 
 _F32 = np.float32
@@ -233,22 +232,8 @@ def norm_dim(a, p=2.0, dim=(-1,), keepdim=False):
 
 @norm_dim.def_vjp
 def _(ctx, g, F):
-    prm = ctx.params
-    p = prm["p"]
-    a = ctx.input(0, F)
-    shape = ctx._in_meta[0][0]
-    dim = _dim_of(np.empty(shape), prm["dim"])
-    if p == 0:
-        # NOTE: PyTorch's backward of the count of nonzeros is undefined, not zeros: no .grad appears
-        return None,
-    if abs(p) == np.inf:
-        # NOTE: shared evenly among the elements at the maximum (minimum), as PyTorch's norm backward does
-        r = _spread(ctx.result(F), shape, dim, prm["keepdim"], F)
-        gs = _spread(g, shape, dim, prm["keepdim"], F)
-        hit = (np.abs(np.asarray(_raw(a))) == np.asarray(_raw(r))).astype(np.result_type(_raw(a)))
-        ties = np.sum(hit, axis=_axes(dim, len(shape)), keepdims=True)
-        return gs * F.sign(a) * F.const(hit / ties),
-    return _norm_op.vjp(_Renamed(ctx, dim), g, F)
+    dim = _dim_of(np.empty(ctx._in_meta[0][0]), ctx.params["dim"])
+    return _norm_op.vjp(_Renamed(ctx, dim), g, F)   # (the count of nonzeros and the extremes too)
 
 
 class _Renamed:
@@ -266,22 +251,4 @@ class _Renamed:
 def _(S, s, n, p=2.0, dim=(-1,), keepdim=False):
     x = S.obj(s[0])
     dim = _dim_of(x, dim)
-    a = np.asarray(n[0])
-    if p == 0:
-        return S.const(np.sum(a != 0, axis=_axes(dim, a.ndim), keepdims=keepdim))
-    if abs(p) == np.inf:
-        # the element at the extreme (the first of ties) is the value near the point
-        ax = _axes(dim, a.ndim)
-        ax = tuple(range(a.ndim)) if ax is None else ax
-        absx = S.pick(a >= 0, x, S.obj(-x))
-        pick = (np.abs(a) == (np.max if p > 0 else np.min)(np.abs(a), axis=ax, keepdims=True))
-        moved = np.moveaxis(np.where(pick, 1, 0), ax, tuple(range(a.ndim - len(ax), a.ndim)))
-        flat = moved.reshape(moved.shape[:a.ndim - len(ax)] + (-1,))
-        first = np.argmax(flat, axis=-1)
-        vals = np.moveaxis(absx, ax, tuple(range(a.ndim - len(ax), a.ndim)))
-        vals = vals.reshape(vals.shape[:a.ndim - len(ax)] + (-1,))
-        out = np.take_along_axis(vals, first[..., None], axis=-1)[..., 0]
-        if keepdim:
-            out = out.reshape([1 if d in ax else a.shape[d] for d in range(a.ndim)])
-        return S.obj(out)
     return _norm_op.symbolic(S, s, n, p=p, dim=dim, keepdim=keepdim)

@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 
 from core import dtypes
-from core.ops import vecmath
+from core.ops import stl, vecmath
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.summation import torch_mean, torch_sum
 from core.ops.vjp import raw as _raw
@@ -256,14 +256,19 @@ var_mean_var, var_mean_mean = _with_mean(var, "var", "VarMeanBackward0")
 
 
 @defop("norm", "LinalgVectorNormBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",
-       pytorch=call("torch.linalg.vector_norm", 0, ord="=p", dim="=dim", keepdim="=keepdim"))
-def norm(a, p=2, dim=None, keepdim=False):
-    a = np.asarray(a)
+       pytorch=call("torch.linalg.vector_norm", 0, ord="=p", dim="=dim", keepdim="=keepdim", dtype="=dtype"))
+def norm(a, p=2, dim=None, keepdim=False, dtype=None):
+    """``dtype`` (torch.linalg.vector_norm's): the input taken in that dtype first, with no node for the cast."""
+    a = np.asarray(a) if dtype is None else np.asarray(a).astype(dtype.np)
     ax = _axes(dim, a.ndim)
     if p == 2:
         return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))[()]
     if p == float("inf"):
         return np.max(np.abs(a), axis=ax, keepdims=keepdim)[()]
+    if p == -float("inf"):
+        return np.min(np.abs(a), axis=ax, keepdims=keepdim)[()]
+    if p == 0:
+        return np.sum(a != 0, axis=ax, keepdims=keepdim).astype(a.dtype)[()]
     if p == 1:
         return np.sum(np.abs(a), axis=ax, keepdims=keepdim)[()]
     return (np.sum(np.abs(a) ** p, axis=ax, keepdims=keepdim) ** (1.0 / p))[()]
@@ -274,21 +279,37 @@ def _(ctx, g, F):
     prm = ctx.params
     a = ctx.input(0, F)
     shape = ctx._in_meta[0][0]
-    r = _spread(ctx.result(F), shape, prm["dim"], prm["keepdim"], F)
+    r, dtype = ctx.result(F), prm.get("dtype")
+    if dtype is not None:
+        # NOTE: PyTorch computes this gradient in the input's dtype: the gradient and the norm cast to it first
+        r, g = F.cast(r, ctx._in_meta[0][1]), F.cast(g, ctx._in_meta[0][1])
+    r = _spread(r, shape, prm["dim"], prm["keepdim"], F)
     gs = _spread(g, shape, prm["dim"], prm["keepdim"], F)
     p = prm["p"]
+    if p == 0:
+        # NOTE: PyTorch's backward of the count of nonzeros is undefined, not zeros: no .grad appears
+        return None,
+    if abs(p) == float("inf"):
+        # NOTE: shared evenly among the elements at the maximum (minimum), as PyTorch's norm backward does
+        hit = (np.abs(np.asarray(_raw(a))) == np.asarray(_raw(r))).astype(np.result_type(_raw(a)))
+        ties = np.sum(hit, axis=_axes(prm["dim"], len(shape)), keepdims=True)
+        return gs * F.sign(a) * F.const(hit / ties),
     if p == 1:
         return gs * F.sign(a),
     # NOTE: at norm 0 the gradient is defined as 0 (PyTorch masks the division).
     zero = F.mask(_raw(r) == 0, gs)
     safe = r + zero
     if p == 2:
-        return gs * a / safe * (1 - zero),
-    return gs * F.sign(a) * F.abs(a) ** (p - 1) / safe ** (p - 1) * (1 - zero),
+        return gs * (a / safe) * (1 - zero),   # NOTE: PyTorch's rounding: x / norm first, then times the gradient
+    absolute = F.abs(a)
+    if p < 1:
+        # NOTE: |x|^(p-1) is infinite at x = 0; PyTorch masks those elements' gradient to 0
+        absolute = absolute + F.mask(np.asarray(_raw(a)) == 0, gs)
+    return gs * F.sign(a) * absolute ** (p - 1) / safe ** (p - 1) * (1 - zero),
 
 
 @norm.def_symbolic
-def _(S, s, n, p=2, dim=None, keepdim=False):
+def _(S, s, n, p=2, dim=None, keepdim=False, dtype=None):
     a = S.obj(s[0])
     x = np.asarray(n[0])
     absolute = a * S.const(np.sign(x))
@@ -298,6 +319,23 @@ def _(S, s, n, p=2, dim=None, keepdim=False):
         return S.pick(value == 0, S.zeros_like(value), S.sqrt(S.sum(a * a, dim, keepdim)))
     if p == 1:
         return S.sum(absolute, dim, keepdim)
+    if p == 0:
+        return S.const(np.sum(x != 0, axis=_axes(dim, x.ndim), keepdims=keepdim))
+    if abs(p) == np.inf:
+        # the element at the extreme (the first of ties) is the value near the point
+        ax = _axes(dim, x.ndim)
+        ax = tuple(range(x.ndim)) if ax is None else ax
+        absx = S.pick(x >= 0, a, S.obj(-a))
+        pick = (np.abs(x) == (np.max if p > 0 else np.min)(np.abs(x), axis=ax, keepdims=True))
+        last = tuple(range(x.ndim - len(ax), x.ndim))
+        moved = np.moveaxis(np.where(pick, 1, 0), ax, last)
+        first = np.argmax(moved.reshape(moved.shape[:x.ndim - len(ax)] + (-1,)), axis=-1)
+        vals = np.moveaxis(absx, ax, last)
+        vals = vals.reshape(vals.shape[:x.ndim - len(ax)] + (-1,))
+        out = np.take_along_axis(vals, first[..., None], axis=-1)[..., 0]
+        if keepdim:
+            out = out.reshape([1 if d in ax else x.shape[d] for d in range(x.ndim)])
+        return S.obj(out)
     pe = S.number(p)
     return S.obj(S.ew(lambda v: v ** (1 / pe))(S.sum(S.ew(lambda v: v ** pe)(absolute), dim, keepdim)))
 
@@ -567,14 +605,42 @@ sort.symbolic = lambda S, s, n, dim=-1, descending=False: _picked_symbolic(
     S, s, n, _stable_order(*_along(n[0], dim), descending), dim)
 
 
+def top_k(row, k, largest=True):
+    """The indices of the k largest (smallest) of a 1-d ``row`` (NaN largest), in the order PyTorch's CPU topk
+    leaves them: ``std::partial_sort`` when k is small beside the row, else ``std::nth_element`` and then
+    ``std::sort`` of the first k - 1 (core.ops.stl), so ties come out as PyTorch's do."""
+    items = list(zip(row.tolist(), range(row.size)))
+    if k == 0:
+        return []
+
+    if largest:
+        def before(a, b):
+            return (a[0] != a[0] and b[0] == b[0]) or a[0] > b[0]
+    else:
+        def before(a, b):
+            return (a[0] == a[0] and b[0] != b[0]) or a[0] < b[0]
+
+    if k * 64 <= row.size:
+        stl.partial_sort(items, k, before)
+    else:
+        stl.nth_element(items, k - 1, before)
+        stl.sort_range(items, 0, k - 1, before)
+    return [i for _, i in items[:k]]
+
+
+def _top_k_order(src, d, k, largest):
+    moved = np.moveaxis(src, d, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    out = np.array([top_k(row, k, largest) for row in rows], dtype=np.int64).reshape(moved.shape[:-1] + (k,))
+    return np.moveaxis(out, -1, d)
+
+
 @defop("topk", "TopkBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
 def topk(a, k, dim=-1, largest=True, sorted=True):
-    # NOTE: tied values are taken first-come; PyTorch's partial sort may give tied elements' indices in
-    # another order (the values are the same)
     src, d = _along(a, dim)
     if not 0 <= k <= src.shape[d]:
         raise RuntimeError("selected index k out of range")
-    idx = np.take(_stable_order(src, d, largest), np.arange(k), axis=d)
+    idx = _top_k_order(src, d, k, largest)
     vals = np.take_along_axis(src, idx, axis=d)
     if np.ndim(a) == 0:
         return vals.reshape(())[()], idx.reshape(()).astype(np.int64)
@@ -583,7 +649,7 @@ def topk(a, k, dim=-1, largest=True, sorted=True):
 
 topk.vjp = _picked_vjp
 topk.symbolic = lambda S, s, n, k, dim=-1, largest=True, sorted=True: _picked_symbolic(
-    S, s, n, np.take(_stable_order(*_along(n[0], dim), largest), np.arange(k), axis=dim % max(np.ndim(n[0]), 1)), dim)
+    S, s, n, _top_k_order(*_along(n[0], dim), k, largest), dim)
 
 
 def _median_index(src, d):
@@ -616,6 +682,125 @@ median_dim.symbolic = lambda S, s, n, dim=-1, keepdim=False: _picked_symbolic(
     S, s, n, np.expand_dims(_median_index(*_along(n[0], dim)), dim % max(np.ndim(n[0]), 1))
     if np.ndim(n[0]) else 0, dim, True) if keepdim or not np.ndim(n[0]) else _picked_symbolic(
     S, s, n, _median_index(*_along(n[0], dim)), dim, False)
+
+
+def _after(x, y):
+    """x sorts after y: larger, or NaN against a number (NaN is the largest, as in PyTorch's sort)."""
+    return x > y or (x != x and y == y)
+
+
+def _select(vals, order, k):
+    """Move the k-th smallest of ``vals`` (a list, NaN last) to place ``k``, carrying ``order`` along: the
+    classic partition-around-a-median-of-three selection PyTorch's CPU kthvalue runs, so that among tied
+    values the index it reports is the one PyTorch reports."""
+    def swap(i, j):
+        vals[i], vals[j] = vals[j], vals[i]
+        order[i], order[j] = order[j], order[i]
+
+    lo, hi = 0, len(vals) - 1
+    while hi > lo:
+        if hi == lo + 1:
+            if _after(vals[lo], vals[hi]):
+                swap(lo, hi)
+            return
+        swap(lo + (hi - lo) // 2, lo + 1)
+        if _after(vals[lo + 1], vals[hi]):
+            swap(lo + 1, hi)
+        if _after(vals[lo], vals[hi]):
+            swap(lo, hi)
+        if _after(vals[lo + 1], vals[lo]):
+            swap(lo + 1, lo)
+        i, j, pivot = lo + 1, hi, vals[lo]
+        while True:
+            i += 1
+            while _after(pivot, vals[i]):
+                i += 1
+            j -= 1
+            while _after(vals[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(lo, j)
+        if j <= k:
+            lo = i
+        if j >= k:
+            hi = j - 1
+
+
+def _kth_index(src, d, k):
+    """The index along ``d`` of each slice's k-th smallest element (1-based k), as PyTorch picks it."""
+    moved = np.moveaxis(src, d, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    out = np.empty(rows.shape[0], np.int64)
+    for r, row in enumerate(rows):
+        vals, order = row.tolist(), list(range(row.size))
+        _select(vals, order, k - 1)
+        out[r] = order[k - 1]
+    return out.reshape(moved.shape[:-1])
+
+
+def _mode_index(src, d):
+    """Each slice's most frequent value (the smallest of equally frequent ones) and the index of the last of
+    its run once the (value, index) pairs are sorted by value, as PyTorch's CPU mode reports them."""
+    moved = np.moveaxis(src, d, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    out = np.empty(rows.shape[0], np.int64)
+    for r, row in enumerate(rows):
+        pairs = list(zip(row.tolist(), range(row.size)))
+        stl.sort(pairs, lambda a, b: a[0] < b[0])
+        best, best_count, count = 0, 0, 0
+        for i in range(len(pairs)):
+            count += 1
+            if i == len(pairs) - 1 or pairs[i][0] != pairs[i + 1][0]:
+                if count > best_count:
+                    best, best_count = pairs[i][1], count
+                count = 0
+        out[r] = best
+    return out.reshape(moved.shape[:-1])
+
+
+def _picked_along(a, dim, keepdim, idx):
+    """The values at ``idx`` (one index per slice along ``dim``) and the indices, kept or squeezed."""
+    src, d = _along(a, dim)
+    idx = np.expand_dims(idx, d)
+    vals = np.take_along_axis(src, idx, axis=d)
+    if np.ndim(a) == 0:
+        return vals.reshape(())[()], idx.reshape(()).astype(np.int64)
+    if not keepdim:
+        vals, idx = np.squeeze(vals, axis=d), np.squeeze(idx, axis=d)
+    return vals[()], idx.astype(np.int64)
+
+
+@defop("kthvalue", "KthvalueBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
+def kthvalue(a, k=1, dim=-1, keepdim=False):
+    src, d = _along(a, dim)
+    if not 1 <= k <= src.shape[d]:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+    return _picked_along(a, dim, keepdim, _kth_index(src, d, k))
+
+
+@defop("mode", "ModeBackward0", has_aux=True, aux_saved=True, dtype_rule="keep", pytorch=SPECIAL)
+def mode(a, dim=-1, keepdim=False):
+    src, d = _along(a, dim)
+    return _picked_along(a, dim, keepdim, _mode_index(src, d))
+
+
+kthvalue.vjp = mode.vjp = _picked_vjp
+
+
+def _picked_rule(index_of):
+    def rule(S, s, n, dim=-1, keepdim=False, **params):
+        if not np.ndim(n[0]):
+            return S.obj(s[0])
+        src, d = _along(n[0], dim)
+        return _picked_symbolic(S, s, n, index_of(src, d, **params), d, False) if not keepdim else \
+            _picked_symbolic(S, s, n, np.expand_dims(index_of(src, d, **params), d), d, True)
+    return rule
+
+
+kthvalue.symbolic = _picked_rule(_kth_index)
+mode.symbolic = _picked_rule(lambda src, d: _mode_index(src, d))
 
 
 @defop("median", "MedianBackward0", needs={0: (0,)}, saves_result=True, dtype_rule="keep",

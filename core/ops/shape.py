@@ -158,10 +158,31 @@ def _(ctx, g, F):
     return F.flip(g, tuple(ctx.params["dims"])),
 
 
+@defop("rot90", "Rot90Backward0", dtype_rule="keep", structural=True, pytorch=call("torch.rot90", 0, "=k", "=dims"))
+def rot90(a, k=1, dims=(0, 1)):
+    """torch.rot90: a quarter turn k times in the plane of ``dims`` (checked and made non-negative by the
+    caller), from the first dim towards the second; a new tensor."""
+    return np.array(np.rot90(np.asarray(a), k % 4, axes=tuple(dims)), copy=True)
+
+
+@rot90.def_vjp
+def _(ctx, g, F):
+    return F.rot90(g, -ctx.params["k"], tuple(ctx.params["dims"])),
+
+
 @defop("unsqueeze", "UnsqueezeBackward0", dtype_rule="keep", structural=True, view=True,
        pytorch=call(".unsqueeze", 0, "=dim"))
 def unsqueeze(a, dim=0):
-    return np.expand_dims(np.asarray(a), dim)
+    a = np.asarray(a)
+    out = np.expand_dims(a, dim)
+    if out.dtype != object and out.ndim > 1:
+        # NOTE: PyTorch gives the new dim the stride size*stride of the dim after it (1 when last);
+        # numpy may pick another for a dim of size 1, where no step is ever taken: set PyTorch's
+        step = a.strides[dim] * a.shape[dim] if dim < a.ndim else a.itemsize
+        if out.strides[dim] != step:
+            strides = out.strides[:dim] + (step,) + out.strides[dim + 1:]
+            out = np.lib.stride_tricks.as_strided(out, strides=strides, writeable=out.flags.writeable)
+    return out
 
 
 @unsqueeze.def_vjp
@@ -190,6 +211,42 @@ def squeeze_dims(a, dims=()):
 
 
 squeeze.vjp = squeeze_dim.vjp = squeeze_dims.vjp = unsqueeze.vjp
+
+
+# The in-place view methods (x.t_(), x.unsqueeze_(d), x.squeeze_(...)) change the tensor's shape and
+# strides, not its numbers; PyTorch names their nodes apart from the out-of-place ones (core.torch.
+# tensor_methods makes the tensor take the new view).
+@defop("t_in_place", "TBackward1", dtype_rule="keep", structural=True, view=True, pytorch=call(".t", 0))
+def t_in_place(a):
+    return t.forward(a)
+
+
+@defop("unsqueeze_in_place", "UnsqueezeBackward1", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".unsqueeze", 0, "=dim"))
+def unsqueeze_in_place(a, dim=0):
+    return unsqueeze.forward(a, dim=dim)
+
+
+@defop("squeeze_in_place", "SqueezeBackward3", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".squeeze", 0))
+def squeeze_in_place(a):
+    return squeeze.forward(a)
+
+
+@defop("squeeze_dim_in_place", "SqueezeBackward4", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".squeeze", 0, "=dim"))
+def squeeze_dim_in_place(a, dim=0):
+    return squeeze_dim.forward(a, dim=dim)
+
+
+@defop("squeeze_dims_in_place", "SqueezeBackward5", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".squeeze", 0, "=dims"))
+def squeeze_dims_in_place(a, dims=()):
+    return squeeze_dim.forward(a, dim=tuple(dims))
+
+
+t_in_place.vjp = t.vjp
+unsqueeze_in_place.vjp = squeeze_in_place.vjp = squeeze_dim_in_place.vjp = squeeze_dims_in_place.vjp = unsqueeze.vjp
 
 
 @defop("expand", "ExpandBackward0", dtype_rule="keep", structural=True, view=True,

@@ -89,6 +89,18 @@ class NumpyF:
         return np.swapaxes(a, -1, -2)
 
     @staticmethod
+    def inverse(a):
+        return np.linalg.inv(a)
+
+    @staticmethod
+    def qr(a):
+        return tuple(x.astype(a.dtype) for x in np.linalg.qr(np.asarray(a, dtype=np.float64)))
+
+    @staticmethod
+    def tril(a, k=0):
+        return np.tril(a, k)
+
+    @staticmethod
     def transpose(a, d0, d1):
         return np.swapaxes(a, d0, d1)
 
@@ -99,6 +111,10 @@ class NumpyF:
     @staticmethod
     def flip(a, dims):
         return np.flip(a, axis=tuple(dims)) if np.ndim(a) else a
+
+    @staticmethod
+    def rot90(a, k, dims):
+        return np.array(np.rot90(a, k % 4, axes=tuple(dims)), copy=True)
 
     @staticmethod
     def unsqueeze(a, dim):
@@ -231,6 +247,18 @@ class TensorF:
         return a.transpose(-1, -2)
 
     @staticmethod
+    def inverse(a):
+        return a.inverse()
+
+    @staticmethod
+    def qr(a):
+        return apply(REGISTRY["qr_Q"], (a,)), apply(REGISTRY["qr_R"], (a,))
+
+    @staticmethod
+    def tril(a, k=0):
+        return a.tril(k)
+
+    @staticmethod
     def transpose(a, d0, d1):
         return a.transpose(d0, d1)
 
@@ -241,6 +269,10 @@ class TensorF:
     @staticmethod
     def flip(a, dims):
         return a.flip(tuple(dims))
+
+    @staticmethod
+    def rot90(a, k, dims):
+        return a.rot90(k, tuple(dims))
 
     @staticmethod
     def unsqueeze(a, dim):

@@ -168,6 +168,25 @@ class Tensor:
         d = self._data
         return not isinstance(d, np.ndarray) or bool(d.flags.c_contiguous)
 
+    def stride(self, dim=None):
+        """The step in elements between neighbours along each dim: numpy's byte strides, since a
+        view here is a numpy view of its base's array (an expanded dim steps 0, as in PyTorch)."""
+        d = self._data
+        steps = tuple(s // d.itemsize for s in d.strides) if isinstance(d, np.ndarray) else ()
+        if dim is None:
+            return steps
+        if not steps:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        return steps[self._dim(dim)]
+
+    def storage_offset(self):
+        """Where this tensor's first element sits in its base's storage, in elements."""
+        base = self._base
+        if base is None or not isinstance(self._data, np.ndarray):
+            return 0
+        start = self._data.__array_interface__["data"][0]
+        return (start - base._ensure_array().__array_interface__["data"][0]) // self._data.itemsize
+
     def data_ptr(self):
         d = self._ensure_array()
         return d.__array_interface__["data"][0]

@@ -213,7 +213,7 @@ from core.torch.autograd import Variable  # noqa: E402,F401
 from core.torch import optim, utils  # noqa: E402,F401
 from core.torch import linalg  # noqa: E402,F401
 from core.torch.creation import default_generator  # noqa: E402,F401
-from core.torch.inplace_random import bernoulli, get_rng_state, initial_seed, set_rng_state  # noqa: E402,F401
+from core.torch.inplace_random import bernoulli, get_rng_state, initial_seed, multinomial, set_rng_state  # noqa: E402,F401
 from core.torch.nn.dropout import torch_dropout as dropout  # noqa: E402,F401
 from core.torch.random import Generator  # noqa: E402,F401
 from core.torch.nn.functional import (adaptive_avg_pool1d, avg_pool1d,  # noqa: E402,F401  (torch.NAME too)
@@ -236,6 +236,7 @@ def _check_arguments():
             names[name] = _arguments.checked(_arguments.Parser(name, signatures), names[name])
     # the interpreter's torch module takes these two from their own modules (core/interp/sandbox.py)
     _inplace_random_module.bernoulli, _dropout_module.torch_dropout = names["bernoulli"], names["dropout"]
+    _inplace_random_module.multinomial = names["multinomial"]
     for name, signatures in _signatures.METHODS.items():
         method = Tensor.__dict__.get(name)
         if callable(method):

@@ -409,6 +409,235 @@ def dist(input, other, p=2):
     return apply(R["dist"], (input, as_tensor_operand(other)), {"p": _num(p)})
 
 
+def rot90(input, k=1, dims=(0, 1)):
+    dims = tuple(dims)
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    n = input.dim()
+    if n < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {n}")
+    wrapped = (input._dim(dims[0]), input._dim(dims[1]))   # (range first; the message names the dims as given)
+    if wrapped[0] == wrapped[1]:
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
+    return apply(R["rot90"], (input,), {"k": int(k), "dims": wrapped})
+
+
+def tensordot(a, b, dims=2, out=None):
+    """torch.tensordot as PyTorch computes it: each operand permuted (its free dims, then the contracted
+    ones) and reshaped to a matrix, one mm (a dot when neither has a free dim), the result viewed."""
+    if isinstance(dims, (tuple, list)):
+        if len(dims) != 2:
+            raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+                               f"containing two lists, but got dims={dims}")
+        dims_a, dims_b = ([d] if isinstance(d, int) else list(d) for d in dims)
+    elif isinstance(dims, int) and not isinstance(dims, bool):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > builtins.min(a.dim(), b.dim()):
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims_a, dims_b = list(range(-dims, 0)), list(range(dims))
+    else:
+        raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+                           f"containing two lists, but got dims={dims}")
+    if len(dims_a) != len(dims_b):
+        raise RuntimeError("both dimension lists should have same length")
+    if a.dtype is not b.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    dims_a = [a._dim(d) for d in dims_a]
+    dims_b = [b._dim(d) for d in dims_b]
+    for da, db in zip(dims_a, dims_b):
+        sa, sb = a.shape[da], b.shape[db]
+        if sa != sb:   # a contracted dim of size 1 against a longer one: the longer one summed first
+            if sa == 1:
+                b = sum(b, db, True)
+            elif sb == 1:
+                a = sum(a, da, True)
+            else:
+                raise RuntimeError(f"contracted dimensions need to match, but first has size {sa} in dim {da} and "
+                                   f"second has size {sb} in dim {db}")
+    csize = 1
+    for da in dims_a:
+        csize *= a.shape[da]
+    free_a = [d for d in range(a.dim()) if d not in dims_a]
+    free_b = [d for d in range(b.dim()) if d not in dims_b]
+    size_a = [a.shape[d] for d in free_a]
+    size_b = [b.shape[d] for d in free_b]
+    ta = permute(a, *(free_a + dims_a))
+    tb = permute(b, *(dims_b + free_b))
+    if not free_a and not free_b:
+        out = dot(reshape(ta, csize), reshape(tb, csize))
+    else:
+        m, n = int(np.prod(size_a)), int(np.prod(size_b))
+        out = mm(reshape(ta, m, csize), reshape(tb, csize, n))
+    return view(out, *(size_a + size_b))
+
+
+def kron(input, other, *, out=None):
+    """torch.kron as PyTorch composes it: the operands viewed with their dims interleaved (each padded
+    with 1s), multiplied, and the product viewed back (UnsafeViewBackward0 nodes)."""
+    n = builtins.max(input.dim(), other.dim())
+    pad_a, pad_b = n - input.dim(), n - other.dim()
+    shape_a, shape_b, shape = [], [], []
+    for i in range(n):
+        sa = input.shape[i - pad_a] if i >= pad_a else 1
+        sb = other.shape[i - pad_b] if i >= pad_b else 1
+        shape_a += [sa, 1]
+        shape_b += [1, sb]
+        shape.append(sa * sb)
+    a = apply(R["unsafe_view"], (input,), {"shape": tuple(shape_a)})
+    b = apply(R["unsafe_view"], (other,), {"shape": tuple(shape_b)})
+    return apply(R["unsafe_view"], (mul(a, b),), {"shape": tuple(shape)})
+
+
+kron._bpl_no_overlap = True   # out= may not share memory with an input (_writes_out)
+
+
+def bincount(input, weights=None, minlength=0):
+    """How often each non-negative integer occurs (int64), or the sum of its weights (float32 weights stay
+    float32, others give float64), summed in the input's order."""
+    if not input.dtype.is_floating_point and input.dtype is not dtypes.bool_:
+        d = np.asarray(input._data)
+        if d.ndim != 1 or (d.size and d.min() < 0):
+            raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    else:
+        raise NotImplementedError(f'"bincount_cpu" not implemented for \'{input.dtype.scalar_name}\'')
+    if minlength < 0:
+        raise RuntimeError("minlength should be >= 0")
+    if weights is not None and (weights.dim() != 1 or weights.shape[0] != d.shape[0]):
+        raise RuntimeError("weights should be 1-d and have the same length as input")
+    size = builtins.max(int(d.max()) + 1 if d.size else 0, int(minlength))
+    if weights is None:
+        return Tensor._make(np.bincount(d.astype(np.int64), minlength=size).astype(np.int64))
+    w = np.asarray(weights._data)
+    out_type = np.float32 if w.dtype == np.float32 else np.float64
+    out = np.zeros(size, out_type)
+    np.add.at(out, d.astype(np.int64), w.astype(out_type))   # one element after another, as PyTorch adds them
+    return Tensor._make(out)
+
+
+def histc(input, bins=100, min=0, max=0, *, out=None):
+    """A histogram of ``bins`` equal bins over [min, max] (the data's own range when both are 0; widened by
+    1 each way when that is one value); elements outside are left out, the maximum goes in the last bin."""
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f'"histogram_cpu" not implemented for \'{input.dtype.scalar_name}\'')
+    bins = int(bins)
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    d = np.asarray(input._data).reshape(-1)
+    kind = d.dtype.type
+    lo, hi = kind(min), kind(max)
+    if lo == hi and d.size:
+        lo, hi = d.min(), d.max()
+    if lo == hi:
+        lo, hi = lo - kind(1), hi + kind(1)
+    if lo > hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise RuntimeError(f"torch.histc: range of [{lo}, {hi}] is not finite")
+    inside = d[(d >= lo) & (d <= hi)]
+    pos = ((inside - lo) / (hi - lo) * kind(bins)).astype(np.int64)
+    pos[pos == bins] = bins - 1
+    return Tensor._make(np.bincount(pos, minlength=bins).astype(d.dtype))
+
+
+def _sorted_search(seq, values, right):
+    """The insertion point of each value in each row of ``seq`` (a binary search with PyTorch's comparisons:
+    a NaN sorts after everything); ``seq`` (..., n) and ``values`` (..., m) share their leading dims."""
+    seq, values = np.asarray(seq), np.asarray(values)
+    start = np.zeros(values.shape, np.int64)
+    end = np.full(values.shape, seq.shape[-1], np.int64)
+    with np.errstate(invalid="ignore"):
+        while True:
+            open_ = start < end
+            if not open_.any():
+                return start
+            mid = (start + end) // 2
+            at = np.take_along_axis(seq, np.minimum(mid, seq.shape[-1] - 1), axis=-1)
+            before = ~(at > values) if right else ~(at >= values)
+            start = np.where(open_ & before, mid + 1, start)
+            end = np.where(open_ & ~before, mid, end)
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None):
+    if side is not None and side not in ("left", "right"):
+        raise RuntimeError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
+    if side is not None and (side == "right") != bool(right) and right:
+        raise RuntimeError(f"torch.searchsorted(): side and right can't be set to opposites, got side of {side} "
+                           f"while right was {right}")
+    right = bool(right) or side == "right"
+    scalar = not isinstance(input, Tensor)
+    values = np.asarray(input if scalar else input._data)
+    seq = np.asarray(sorted_sequence._data)
+    if seq.ndim != 1 and (scalar or seq.shape[:-1] != values.shape[:-1]):
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                           "dimensions of boundaries tensor and input value tensor must match, but we got "
+                           f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}")
+    if sorter is not None:
+        if sorter.dtype is not dtypes.int64:
+            raise RuntimeError(f"torch.searchsorted(): sorter must be a tensor of long dtype but got dtype "
+                               f"{sorter.dtype.scalar_name}")
+        seq = np.take_along_axis(seq, np.asarray(sorter._data), axis=-1)
+    if seq.ndim == 1:
+        flat = values.reshape(1, -1)
+        found = _sorted_search(seq.reshape(1, -1), flat, right).reshape(values.shape)
+    else:
+        found = _sorted_search(seq, values, right)
+    return Tensor._make(np.asarray(found, np.int32 if out_int32 else np.int64)[()])
+
+
+def _search_out(out, out_int32=False, **kwargs):
+    if out.dtype is not (dtypes.int32 if out_int32 else dtypes.int64):
+        raise RuntimeError("torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or "
+                           "Long(int64) depending on whether out_int32 flag is True, but we got output tensor's "
+                           f"dtype {out.dtype.scalar_name} and out_int32 flag is {bool(out_int32)}")
+
+
+searchsorted._bpl_out_check = _search_out
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
+    if boundaries.dim() != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right)
+
+
+bucketize._bpl_out_check = _search_out
+
+
+_CDIST_MODES = (None, "use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist")
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """torch.cdist (a Python function in PyTorch): the p-norm distance of each row of x1 to each row of x2,
+    batch dims broadcast.  For p = 2 PyTorch switches to a matrix-product formula past 25 rows (or when
+    asked), which is not modelled here: refused rather than computed with other roundings."""
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x.dim() < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.dim()}D")
+    if not x1.dtype.is_floating_point:
+        raise RuntimeError(f"cdist only supports floating-point dtypes, X1 got: {x1.dtype.scalar_name}")
+    if not x2.dtype.is_floating_point:
+        raise RuntimeError(f"cdist only supports floating-point dtypes, X2 got: {x2.dtype.scalar_name}")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}")
+    if compute_mode not in _CDIST_MODES:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
+    if isinstance(p, (str, bool)) or not isinstance(p, (int, float, Tensor)):
+        raise TypeError(f"cdist(): argument 'p' (position 3) must be float, not {type(p).__name__}")
+    p = float(_num(p))
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype is not x2.dtype:
+        raise RuntimeError(f"expected scalar type {x1.dtype.scalar_name} but found {x2.dtype.scalar_name}")
+    mm = compute_mode == "use_mm_for_euclid_dist" or (
+        compute_mode in (None, "use_mm_for_euclid_dist_if_necessary") and (x1.shape[-2] > 25 or x2.shape[-2] > 25))
+    if p == 2 and mm:
+        raise NotImplementedError("torch.cdist with p=2 and more than 25 rows (PyTorch's matrix-product formula) "
+                                  "is not available in Backprop Lens yet; compute_mode="
+                                  "'donot_use_mm_for_euclid_dist' gives the direct formula")
+    return apply(R["cdist"], (x1, x2), {"p": p})
+
+
 def outer(input, vec2, *, out=None):
     for name, t in (("self", input), ("vec2", vec2)):
         if t.dim() != 1:
@@ -674,6 +903,10 @@ LinalgSvdResult = type("linalg_svd", (_NamedResult,), {"_kind": "linalg_svd", "_
                                                        "_bpl_public": ("U", "S", "Vh")})
 
 
+LinalgQrResult = type("linalg_qr", (_NamedResult,), {"_kind": "linalg_qr", "_fields": ("Q", "R"),
+                                                     "_bpl_public": ("Q", "R")})
+
+
 def linalg_svd(A, full_matrices=True):
     """U, S, Vh: three ops of one decomposition, each with a ``LinalgSvdBackward0`` node."""
     params = {"full_matrices": bool(full_matrices)}
@@ -826,7 +1059,8 @@ def trace(input):
     return apply(R["trace"], (input,))
 
 
-_RETURN_TYPES.update({k: type(k, (_ReturnType,), {"_kind": k}) for k in ("sort", "topk", "median", "cummax", "cummin")})
+_RETURN_TYPES.update({k: type(k, (_ReturnType,), {"_kind": k})
+                      for k in ("sort", "topk", "median", "cummax", "cummin", "kthvalue", "mode")})
 
 
 def _with_indices(kind, op, input, params):
@@ -856,6 +1090,15 @@ def median(input, dim=None, keepdim=False, *, out=None):
     if dim is None:
         return apply(R["median"], (input,))
     return _with_indices("median", "median_dim", input, {"dim": _dim0(input, dim), "keepdim": bool(keepdim)})
+
+
+def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
+    return _with_indices("kthvalue", "kthvalue", input, {"k": int(k), "dim": _dim0(input, dim),
+                                                         "keepdim": bool(keepdim)})
+
+
+def mode(input, dim=-1, keepdim=False, *, out=None):
+    return _with_indices("mode", "mode", input, {"dim": _dim0(input, dim), "keepdim": bool(keepdim)})
 
 
 def cummax(input, dim, *, out=None):
@@ -1621,6 +1864,9 @@ def _writes_out(fn):
         several = isinstance(out, (tuple, list))   # a tuple of Tensors, checked by the signature
         if not several and not isinstance(out, Tensor):
             raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        check = getattr(fn, "_bpl_out_check", None)   # what the function itself asks of out= (searchsorted)
+        if check is not None:
+            check(out, **kwargs)
         result = fn(*args, **kwargs)
         results = result if isinstance(result, tuple) else (result,)
         outs = tuple(out) if several else (out,)
@@ -1660,7 +1906,8 @@ def _writes_out(fn):
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
     "floor_divide", "fmod", "remainder",
-    "index_select", "dist", "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
+    "index_select", "dist", "cdist", "rot90", "tensordot", "kron", "bincount", "histc", "searchsorted", "bucketize",
+    "absolute", "arccos", "arcsin", "arctan", "add", "all", "allclose", "any", "cumsum", "amax", "amin", "argmax", "argmin", "argwhere", "bmm", "cat", "chunk", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "concat", "concatenate", "div", "divide", "dot", "einsum", "eq", "equal",
     "count_nonzero", "flatten", "flip", "fliplr", "flipud", "gather", "ge", "gt", "isclose", "isinf", "isnan", "le", "log2", "log10", "log_softmax", "logical_and",
     "logical_or", "logical_xor", "lt", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul",
@@ -1669,7 +1916,7 @@ __all__ = sorted(PLAIN) + [
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "swapdims", "t", "transpose", "true_divide", "unbind",
     "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
 ]
-__all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin"]
+__all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin", "kthvalue", "mode"]
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
             "vstack", "meshgrid"]
 __all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import dtypes
+from core.ops.reduce import top_k
 from core.ops.inplace import copy_ as _copy_
 from core.tensor.tensor import Tensor
 from core.torch.creation import default_generator
@@ -112,6 +114,62 @@ def bernoulli(input, p=None, *, generator=None, out=None):
     return result
 
 
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """Indices drawn from each row's categorical distribution (weights need not sum to 1), as PyTorch's CPU
+    draws them: without replacement (or one sample) each weight over an Exp(1) number, the largest ones
+    taken; with replacement a float64 uniform per sample looked up in the row's normalised cumulative sums."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {input.dtype.scalar_name}")
+    if input.dim() not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    n, categories = int(num_samples), input.shape[-1]
+    if not replacement and n > categories:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    if n <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    if categories > 2 ** 24:
+        raise RuntimeError("number of categories cannot exceed 2^24")
+    g = _generator(generator)
+    probs = np.asarray(input._data)
+    rows = probs.reshape(-1, categories)
+    out = np.zeros((rows.shape[0], n), np.int64)
+    if not replacement or n == 1:
+        with np.errstate(invalid="ignore"):
+            if not (rows.size and np.max(rows) < np.inf and np.min(rows) >= 0):
+                raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if np.any(np.sum(rows, axis=-1) == 0):
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        kind = probs.dtype.type
+        q = rows / g.exponential(rows.size, 1.0).astype(kind).reshape(rows.shape)
+        for r, row in enumerate(q):
+            out[r] = [int(np.argmax(row))] if n == 1 else top_k(row, n)   # (PyTorch's topk, ties included)
+    else:
+        for r, row in enumerate(rows):
+            if np.any(~(row >= 0)):
+                raise RuntimeError("invalid multinomial distribution (encountering probability entry < 0)")
+            if not np.all(np.isfinite(row)):
+                raise RuntimeError("invalid multinomial distribution (encountering probability entry = infinity "
+                                   "or NaN)")
+            cumulative = np.cumsum(row)   # (one addition after another, in the row's dtype)
+            if not cumulative[-1] > 0:
+                raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+            cumulative = cumulative / cumulative[-1]
+            cumulative[-1] = 1
+            for j in range(n):
+                u = g.uniform(1, np.float64)[0]
+                # the first bucket whose cumulative probability is not below u (a binary search)
+                out[r, j] = int(np.searchsorted(cumulative, u, side="left"))
+    return Tensor._make(out.reshape(tuple(input.shape[:-1]) + (n,)))
+
+
+def _long_out(out, **kwargs):
+    if out.dtype is not dtypes.int64:
+        raise RuntimeError(f"multinomial expects Long tensor out, got: {out.dtype.scalar_name}")
+
+
+multinomial._bpl_out_check = _long_out   # (out= itself is written by core.torch.functional._writes_out)
+
+
 def get_rng_state():
     """``torch.get_rng_state()``: the default generator's state, for ``set_rng_state``."""
     return default_generator.get_state()
@@ -130,9 +188,12 @@ def attach():
     for fn in (uniform_, normal_, bernoulli_, exponential_, random_):
         setattr(Tensor, fn.__name__, fn)
     Tensor.bernoulli = lambda self, p=None, *, generator=None: _bernoulli(self, p, generator=generator)
+    Tensor.multinomial = lambda self, num_samples, replacement=False, *, generator=None: _multinomial(
+        self, num_samples, replacement, generator=generator)
 
 
 _bernoulli = bernoulli   # the method's, whatever torch.bernoulli is made (core.torch checks its arguments)
+_multinomial = multinomial
 
 
-__all__ = ["bernoulli", "get_rng_state", "set_rng_state", "initial_seed"]
+__all__ = ["bernoulli", "multinomial", "get_rng_state", "set_rng_state", "initial_seed"]

@@ -10,11 +10,14 @@ from core.ops.decompositions import _LinAlgError as LinAlgError
 from core.torch import arguments as _arguments
 from core.torch import functional as _api
 
-__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError"]
+import math as _math
+
+__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve", "qr"]
 
 
 def _checked(name, signature, fn):
-    return _arguments.checked(_arguments.Parser(name, (signature,)), fn)
+    signatures = signature if isinstance(signature, tuple) else (signature,)
+    return _arguments.checked(_arguments.Parser(name, signatures), fn)
 
 
 def _det(A, *, out=None):
@@ -33,8 +36,113 @@ def _svdvals(A, *, driver=None, out=None):
     return _apply(_R["svdvals"], (A,))
 
 
+def _solve(A, B, *, left=True, out=None):
+    """X with A X = B; B a matrix (or a batch), or a vector (B of A's shape without its last dim)."""
+    if not left:
+        raise NotImplementedError("torch.linalg.solve(left=False) is not available in Backprop Lens yet")
+    if A.dtype is not B.dtype:
+        raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of type "
+                           f"{A.dtype.scalar_name} and B of type {B.dtype.scalar_name} instead")
+    if not A.dtype.is_floating_point:
+        raise RuntimeError("linalg.solve: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype.scalar_name}")
+    if A.dim() < 2:
+        raise RuntimeError("linalg.solve: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.solve: A must be batches of square matrices, but they are {A.shape[-2]} by "
+                           f"{A.shape[-1]} matrices")
+    vector = B.dim() == 1 or (B.dim() == A.dim() - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
+    rows = B.shape[-1] if vector else B.shape[-2]
+    if rows != A.shape[-1]:
+        shown = f"{B.shape[-1]}x1" if vector else f"{B.shape[-2]}x{B.shape[-1]}"
+        raise RuntimeError("linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+                           f"({A.shape[-2]}x{A.shape[-1]} and {shown})")
+    return _apply(_R["solve"], (A, B), {"vector": vector} if vector else {})
+
+
+def _qr(A, mode="reduced", *, out=None):
+    """Q and R: two ops of one decomposition, each with a LinalgQrBackward0 node (Q empty for mode 'r')."""
+    params = {"mode": mode}
+    _R["qr_R"].forward(A._data, **params)   # PyTorch's checks first (dtype, dimensions, mode)
+    return _api.LinalgQrResult(_apply(_R["qr_Q"], (A,), params), _apply(_R["qr_R"], (A,), params))
+
+
 def _cross(input, other, *, dim=-1, out=None):
     return _api.linalg_cross(input, other, dim=dim)
+
+
+def _vector_norm(input, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
+    """The p-norm of the elements (over ``dim``, or all): one LinalgVectorNormBackward0 node."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                           f"Got {input.dtype.scalar_name}")
+    if isinstance(dim, int):
+        dim = (dim,)
+    dims = None if dim is None or len(dim) == 0 else _api._dims(input, tuple(dim))
+    params = {"p": float(ord), "dim": dims, "keepdim": keepdim}
+    if dtype is not None and dtype is not input.dtype:
+        params["dtype"] = dtype
+    return _apply(_R["norm"], (input,), params)
+
+
+def _order_text(ord):
+    return str(int(ord)) if isinstance(ord, float) and ord.is_integer() else str(ord)
+
+
+def _matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
+    """A norm of the matrices over ``dim``, composed as PyTorch composes it: 'fro' a vector norm; 1 and inf
+    the largest column (row) sum of |A|; 2 and 'nuc' from the singular values, the matrices moved last."""
+    if A.dim() < 2:
+        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    if len(dims) != 2:
+        raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got " + " ".join(str(d) for d in dims))
+    d0, d1 = (A._dim(d) for d in dims)
+    if isinstance(ord, str):
+        if ord not in ("fro", "nuc"):
+            raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+    elif ord not in (1, -1, 2, -2, _math.inf, -_math.inf):
+        raise RuntimeError(f"linalg.matrix_norm: Order {_order_text(ord)} not supported.")
+    if ord == "fro":
+        return _vector_norm(A, 2, (d0, d1), keepdim, dtype=dtype)
+    if dtype is not None:
+        A = _api.to(A, dtype)
+    if ord in ("nuc", 2, -2):
+        rest = [d for d in range(A.dim()) if d not in (d0, d1)]
+        order = rest + [d0, d1]
+        values = _apply(_R["svdvals"], (_api.permute(A, *order),))
+        reduce = _api.sum if ord == "nuc" else _api.amax if ord == 2 else _api.amin
+        result = reduce(values, -1, keepdim)
+        if not keepdim:
+            return result
+        inverse = [order.index(d) for d in range(A.dim())]
+        return _api.permute(_api.unsqueeze(result, -1), *inverse)
+    # 1 / -1: the column sums (over d0), then their extreme over d1; inf / -inf: the row sums
+    along, across = (d0, d1) if abs(ord) == 1 else (d1, d0)
+    sums = _vector_norm(A, 1, (along,), keepdim)
+    if not keepdim and along < across:
+        across -= 1
+    return (_api.amax if ord > 0 else _api.amin)(sums, across, keepdim)
+
+
+def _norm(input, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
+    """A vector norm (``dim`` one dim, or None without ``ord``: all elements) or a matrix norm (two dims, or a
+    2-D input with ``ord``)."""
+    if dim is not None:
+        dims = (dim,) if isinstance(dim, int) else tuple(dim)
+        if len(dims) == 2 or isinstance(ord, str):
+            return _matrix_norm(input, "fro" if ord is None else ord, dims, keepdim, dtype=dtype)
+        return _vector_norm(input, 2 if ord is None else ord, dims, keepdim, dtype=dtype)
+    if ord is None:
+        return _vector_norm(input, 2, None, keepdim, dtype=dtype)
+    if input.dim() not in (1, 2):
+        raise RuntimeError("linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. "
+                           f"Got {input.dim()}D.")
+    if input.dim() == 2:
+        return _matrix_norm(input, ord, (-2, -1), keepdim, dtype=dtype)
+    if isinstance(ord, str):
+        return _matrix_norm(input, ord, (-2, -1), keepdim, dtype=dtype)
+    return _vector_norm(input, ord, None, keepdim, dtype=dtype)
 
 
 _cross._bpl_no_overlap = True   # out= may not share memory with an input (core.torch.functional._writes_out)
@@ -51,3 +159,17 @@ svd = _make("linalg_svd", "(Tensor A, bool full_matrices = True, *, str driver =
             _svd)
 svdvals = _make("linalg_svdvals", "(Tensor A, *, str driver = None, Tensor out = None)", _svdvals)
 cross = _make("linalg_cross", "(Tensor input, Tensor other, *, int dim = -1, Tensor out = None)", _cross)
+vector_norm = _make("linalg_vector_norm", "(Tensor input, Number ord = 2, tuple of ints? dim = None, "
+                    "bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)", _vector_norm)
+matrix_norm = _make("linalg_matrix_norm", (
+    "(Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, torch.dtype dtype = None, "
+    "Tensor out = None)",
+    "(Tensor input, str ord = \"fro\", tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
+    "torch.dtype dtype = None, Tensor out = None)"), _matrix_norm)
+norm = _make("linalg_norm", (
+    "(Tensor input, Number ord = None, tuple of ints dim = None, bool keepdim = False, *, "
+    "torch.dtype dtype = None, Tensor out = None)",
+    "(Tensor input, str ord, tuple of ints dim = None, bool keepdim = False, *, torch.dtype dtype = None, "
+    "Tensor out = None)"), _norm)
+solve = _make("linalg_solve", "(Tensor A, Tensor B, *, bool left = True, Tensor out = None)", _solve)
+qr = _make("linalg_qr", "(Tensor A, str mode = \"reduced\", *, tuple of Tensors out = None)", _qr)

@@ -136,6 +136,8 @@ FUNCTIONS = {
              "tuple of Tensors out = None)",),
     "median": ("(Tensor input)", "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)"),
     "trace": ("(Tensor input)",),
+    "kthvalue": ("(Tensor input, int k, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",),
+    "mode": ("(Tensor input, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",),
     "dist": ("(Tensor input, Tensor other, Number p = 2)",),
     "div": (
         "(Tensor input, Tensor other, *, Tensor out = None)",
@@ -300,6 +302,22 @@ FUNCTIONS = {
     ),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
     "flip": ("(Tensor input, tuple of ints dims)",),
+    "kron": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "multinomial": ("(Tensor input, int num_samples, bool replacement = False, *, torch.Generator generator = None, "
+                    "Tensor out = None)",),
+    "bincount": ("(Tensor input, Tensor weights = None, int minlength = 0)",),
+    "histc": ("(Tensor input, int bins = 100, Number min = 0, Number max = 0, *, Tensor out = None)",),
+    "bucketize": (
+        "(Tensor input, Tensor boundaries, *, bool out_int32 = False, bool right = False, Tensor out = None)",
+        "(Number self, Tensor boundaries, *, bool out_int32 = False, bool right = False)",
+    ),
+    "searchsorted": (
+        "(Tensor sorted_sequence, Tensor input, *, bool out_int32 = False, bool right = False, str side = None, "
+        "Tensor sorter = None, Tensor out = None)",
+        "(Tensor sorted_sequence, Number self, *, bool out_int32 = False, bool right = False, str side = None, "
+        "Tensor sorter = None, Tensor out = None)",
+    ),
+    "rot90": ("(Tensor input, int k = 1, tuple of ints dims = {0,1})",),
     "fliplr": ("(Tensor input)",),
     "flipud": ("(Tensor input)",),
     "permute": ("(Tensor input, tuple of ints dims)",),
@@ -508,6 +526,8 @@ METHODS = {
     "sort": ("(*, bool stable, int dim = -1, bool descending = False)", "(int dim = -1, bool descending = False)"),
     "topk": ("(int k, int dim = -1, bool largest = True, bool sorted = True)",),
     "median": ("()", "(int dim, bool keepdim = False)"),
+    "kthvalue": ("(int k, int dim = -1, bool keepdim = False)",),
+    "mode": ("(int dim = -1, bool keepdim = False)",),
     "trace": None,
     "data_ptr": None,
     "detach": None,
@@ -616,6 +636,11 @@ METHODS = {
     "numpy": ("(*, bool force = False)",),
     "outer": ("(Tensor vec2)",),
     "flip": ("(tuple of ints dims)",),
+    "kron": ("(Tensor other)",),
+    "multinomial": ("(int num_samples, bool replacement = False, *, torch.Generator generator = None)",),
+    "bincount": ("(Tensor weights = None, int minlength = 0)",),
+    "histc": ("(int bins = 100, Number min = 0, Number max = 0)",),
+    "rot90": ("(int k = 1, tuple of ints dims = {0,1})",),
     "fliplr": None,
     "flipud": None,
     "permute": ("(tuple of ints dims)",),

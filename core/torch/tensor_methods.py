@@ -14,6 +14,9 @@ from core import dtypes
 from core.autograd.engine import backward as _backward
 from core.ops import numbers
 from core.ops.registry import REGISTRY as R, _result_dtype, apply
+from core import context as _context
+from core.ops.inplace import _check_leaf
+from core.tensor import grad_mode
 from core.tensor.errors import legacy_type_name
 from core.ops.inplace import _check_leaf
 from core.tensor import grad_mode
@@ -34,7 +37,7 @@ floor_divide remainder fmod det inverse svd cumprod trace sort topk median cumma
 argsort tril triu diagonal diag roll take masked_select logsumexp
 scatter scatter_add index_fill index_add broadcast_to isfinite
 addcmul addcdiv lerp atan2 arctan2 nan_to_num logit ravel swapdims tile movedim moveaxis unflatten fix diff
-repeat_interleave""".split()
+repeat_interleave rot90 kron kthvalue mode bincount histc""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
@@ -413,3 +416,67 @@ Tensor.backward = _tensor_backward
 
 # the in-place random fills (uniform_, normal_, bernoulli_, exponential_, random_, bernoulli): core.torch.inplace_random
 _inplace_random.attach()
+
+
+# -- the in-place view methods: x.t_(), x.transpose_(), x.unsqueeze_(), x.squeeze_() --------------------
+def _inplace_view(op, self, params=None):
+    """``self`` becomes the view ``op`` makes of it: its shape and strides change, its numbers and
+    storage stay; under grad mode its history gains ``op``'s node (TBackward1...).  Observers see one
+    op whose input and result are ``self``, so a replay rebinds the name as the program does."""
+    params = params or {}
+    watchers = _context.observers[0]
+    _context.observers[0] = ()
+    try:
+        view = apply(op, (self,), params)
+    finally:
+        _context.observers[0] = watchers
+    for w in watchers:
+        w.on_apply(op, (self,), params, self)
+    self._data = view._data
+    if view.grad_fn is not None:
+        self.grad_fn, self._output_nr = view.grad_fn, 0
+    if self._base is not None:
+        self._view_chain = view._view_chain
+    self._bump_version()
+    return self
+
+
+def _checked_leaf(self):
+    """PyTorch refuses an in-place change of a leaf that requires grad (or of its view) first."""
+    if grad_mode.is_grad_enabled():
+        _check_leaf(self)
+
+
+def _t_(self):
+    _checked_leaf(self)
+    if self.dim() > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
+    return _inplace_view(R["t_in_place"], self)
+
+
+def _transpose_(self, dim0, dim1):
+    _checked_leaf(self)
+    return _inplace_view(R["transpose_in_place"], self, {"dim0": self._dim(dim0), "dim1": self._dim(dim1)})
+
+
+def _unsqueeze_(self, dim):
+    _checked_leaf(self)
+    n = self.dim() + 1
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    return _inplace_view(R["unsqueeze_in_place"], self, {"dim": dim % n})
+
+
+def _squeeze_(self, dim=None):
+    _checked_leaf(self)
+    if dim is None:
+        return _inplace_view(R["squeeze_in_place"], self)
+    if isinstance(dim, (tuple, list)):
+        return _inplace_view(R["squeeze_dims_in_place"], self, {"dims": api._dims(self, dim) if self.dim() else ()})
+    return _inplace_view(R["squeeze_dim_in_place"], self, {"dim": api._dims(self, dim) if self.dim() else 0})
+
+
+Tensor.t_ = _t_
+Tensor.transpose_ = Tensor.swapaxes_ = Tensor.swapdims_ = _transpose_
+Tensor.unsqueeze_ = _unsqueeze_
+Tensor.squeeze_ = _squeeze_
