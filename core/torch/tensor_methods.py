@@ -298,48 +298,6 @@ def _clamp_(self, min=None, max=None):
     return api.inplace(R["clamp"], self, (), {"min": api._num(min), "max": api._num(max)})
 
 
-# the grad_fn PyTorch names an in-place view's node by, for the out-of-place view's
-_INPLACE_VIEW_NODES = {"UnsqueezeBackward0": "UnsqueezeBackward1", "SqueezeBackward0": "SqueezeBackward3",
-                       "SqueezeBackward1": "SqueezeBackward4", "TBackward0": "TBackward1",
-                       "TransposeBackward0": "TransposeBackward1"}
-_inplace_view_classes = {}
-
-
-def _inplace_view_node(fn):
-    cls = type(fn)
-    if cls.__name__ in _INPLACE_VIEW_NODES:
-        sub = _inplace_view_classes.get(cls)
-        if sub is None:
-            sub = _inplace_view_classes[cls] = type(_INPLACE_VIEW_NODES[cls.__name__], (cls,), {})
-        fn.__class__ = sub
-    return fn
-
-
-def _inplace_view(name):
-    """``x.unsqueeze_(0)``, ``x.t_()``...: the view of that name, made the tensor itself (its shape and history
-    now the view's, under the in-place node's name), the version bumped as PyTorch bumps it, even when the shape
-    does not change."""
-    view = getattr(Tensor, name)
-
-    def fn(self, *args, **kwargs):
-        if grad_mode._state[0]:
-            _check_leaf(self)
-        r = view(self, *args, **kwargs)
-        self._data = r._data
-        if r.grad_fn is not None:
-            self.grad_fn, self._output_nr = _inplace_view_node(r.grad_fn), r._output_nr
-        self._sym = r._sym
-        self._bump_version()
-        return self
-    fn.__name__ = name + "_"
-    return fn
-
-
-for _name in ("unsqueeze", "squeeze", "t", "transpose", "swapdims", "swapaxes"):
-    if hasattr(Tensor, _name):
-        setattr(Tensor, _name + "_", _inplace_view(_name))
-
-
 Tensor.clamp_ = _clamp_
 Tensor.clip_ = _clamp_
 Tensor.clamp_min_ = lambda self, min: api.inplace(R["clamp_min"], self, (), {"min": api._num(min)})
