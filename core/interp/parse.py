@@ -31,7 +31,8 @@ class ProgramRejected(Exception):
 # README.md lists what each holds).
 IMPORTABLE = {
     "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
-    "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim", "torch.optim.lr_scheduler", "torch.utils",
+    "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.nn.utils.rnn", "torch.optim",
+    "torch.optim.lr_scheduler", "torch.utils",
     "torch.utils.data", "torch.utils.data._utils", "torch.utils.data._utils.collate", "torch.utils.data.dataloader",
     "torch.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",

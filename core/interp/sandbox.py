@@ -273,6 +273,8 @@ def build_modules(guard=None):
     nn.members["functional"] = nnf
     nn.members["init"] = SafeModule("torch.nn.init", {n: getattr(ctn.init, n) for n in ctn.init.__all__})
     nn.members["utils"] = SafeModule("torch.nn.utils", {n: getattr(ctn.utils, n) for n in ctn.utils.__all__})
+    nn.members["utils"].members["rnn"] = SafeModule("torch.nn.utils.rnn", {n: getattr(ctn.utils, n)
+                                                                           for n in ctn.utils.RNN})
     torch_members = _public(ct, exclude=("install", "installed", "annotations", "sys", "creation"))
     torch_members.update({"autograd": autograd, "nn": nn,
                           "set_printoptions": _safe_printoptions(ct.set_printoptions, guard)})
@@ -318,7 +320,8 @@ def build_modules(guard=None):
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
                "torch.autograd.function": function,
                "torch.nn": nn, "torch.nn.functional": nnf, "torch.nn.init": nn.members["init"],
-               "torch.nn.utils": nn.members["utils"], "copy": copy,
+               "torch.nn.utils": nn.members["utils"],
+               "torch.nn.utils.rnn": nn.members["utils"].members["rnn"], "copy": copy,
                "torch.optim": optim, "torch.optim.lr_scheduler": lr_scheduler, "torch.utils": utils,
                "torch.utils.data": utils_data, "torch.utils.data._utils": utils_data_utils,
                "torch.utils.data._utils.collate": collate, "torch.utils.data.dataloader": dataloader,

@@ -1,5 +1,6 @@
 """``torch.nn.utils``: the gradient clipping a training loop calls, as PyTorch 2.13 computes it on CPU
-(each gradient's norm, the norm of those norms, one clamped coefficient multiplied in place)."""
+(each gradient's norm, the norm of those norms, one clamped coefficient multiplied in place), and
+``torch.nn.utils.rnn.pad_sequence``."""
 from __future__ import annotations
 
 import math
@@ -48,4 +49,29 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
             g.clamp_(min=-clip_value, max=clip_value)
 
 
+def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side="right"):
+    """``torch.nn.utils.rnn.pad_sequence``: the sequences (``L_i x *``) stacked along a new batch
+    dimension, padded with ``padding_value`` to the longest.  As PyTorch builds it: a ``full`` tensor of
+    the first sequence's dtype and trailing sizes, each sequence copied into its slice (so the result's
+    grad_fn is a CopySlices chain, and a sequence of other trailing sizes fails in that copy)."""
+    if isinstance(sequences, Tensor):
+        sequences = sequences.unbind(0)
+    sequences = list(sequences)
+    if not sequences:
+        raise RuntimeError("received an empty list of sequences")
+    if padding_side not in ("left", "right"):
+        raise ValueError(f"Expected padding_side to be one of left or right, but got {padding_side}.")
+    first = sequences[0]
+    max_len = max(s.shape[0] for s in sequences)
+    trailing = tuple(first.shape[1:])
+    size = (len(sequences), max_len) + trailing if batch_first else (max_len, len(sequences)) + trailing
+    out = creation.full(size, padding_value, dtype=first.dtype)
+    for i, s in enumerate(sequences):
+        n = s.shape[0]
+        rows = slice(max_len - n, max_len) if padding_side == "left" else slice(0, n)
+        T.setitem(out, (i, rows) if batch_first else (rows, i), s)
+    return out
+
+
 __all__ = ["clip_grad_norm_", "clip_grad_value_"]
+RNN = ["pad_sequence"]
