@@ -364,6 +364,40 @@ def _(ctx, g, F):
     return F.reshape(F.scatter_index(F.reshape(g, np.shape(np.atleast_1d(index))), shape or (1,), where), shape),
 
 
+def unfold_where(shape, dimension, size, step):
+    """The input positions of ``unfold``'s output: window ``w`` along ``dimension`` holds elements
+    ``w * step + k`` (``k`` the new last dimension), every other element its own place."""
+    windows = (shape[dimension] - size) // step + 1
+    out_shape = shape[:dimension] + (windows,) + shape[dimension + 1:] + (size,)
+    grid = list(np.indices(out_shape, sparse=True))
+    where = grid[:-1]
+    where[dimension] = grid[dimension] * step + grid[-1]
+    return tuple(where)
+
+
+@defop("unfold", "UnfoldBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call(".unfold", 0, "=dimension", "=size", "=step"))
+def unfold(a, dimension=0, size=1, step=1):
+    """Every window of ``size`` elements along ``dimension``, ``step`` apart, as a new last
+    dimension (a view: the windows share the input's storage)."""
+    a = np.asarray(a)
+    if a.ndim == 0:
+        return a.reshape(1)
+    windows = np.lib.stride_tricks.sliding_window_view(a, size, axis=dimension, writeable=a.flags.writeable)
+    key = (slice(None),) * dimension + (slice(None, None, step), Ellipsis)
+    return windows[key]
+
+
+@unfold.def_vjp
+def _(ctx, g, F):
+    # NOTE: overlapping windows (step < size) add their gradients in the shared elements
+    shape = _in_shape(ctx)
+    if not shape:
+        return F.reshape(g, shape),
+    p = ctx.params
+    return F.scatter_index(g, shape, unfold_where(shape, p["dimension"], p["size"], p["step"])),
+
+
 @defop("index_backward", "IndexBackwardBackward0", dtype_rule="keep", structural=True)
 def index_backward(g, shape=(), index=()):
     out = np.zeros(shape, dtype=np.asarray(g).dtype)

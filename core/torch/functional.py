@@ -1660,6 +1660,18 @@ def narrow(input, dim, start, length):
     return apply(R["slice"], (input,), {"dim": d, "start": start, "stop": start + length, "step": 1})
 
 
+def unfold(input, dimension, size, step):
+    """``Tensor.unfold``: the windows of ``size`` elements, ``step`` apart, along ``dimension``, as a new
+    last dimension (a view), with PyTorch's checks."""
+    d = input._dim(dimension) if input.dim() else 0
+    length = input.shape[d] if input.dim() else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {length} but size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return apply(R["unfold"], (input,), {"dimension": d, "size": size, "step": step})
+
+
 def gather(input, dim, index, *, sparse_grad=False, out=None):
     """``out[i][j] = input[index[i][j]][j]`` (dim 0) and so on, with PyTorch's checks."""
     if not isinstance(index, Tensor):

@@ -569,6 +569,7 @@ METHODS = {
     "gt": ("(Tensor other)", "(Number other)"),
     "half": ("(*, torch.memory_format? memory_format = torch.preserve_format)",),
     "index_select": ("(int dim, Tensor index)",),
+    "unfold": ("(int dimension, int size, int step)",),
     "int": ("(*, torch.memory_format? memory_format = torch.preserve_format)",),
     "is_contiguous": ("(*, torch.memory_format memory_format = torch.contiguous_format)",),
     "is_floating_point": None,

@@ -355,6 +355,7 @@ def _masked_fill(self, mask, value):
 
 
 Tensor.masked_fill = _masked_fill
+Tensor.unfold = api.unfold
 
 
 def _legacy_new(cls, *args, **kwargs):
