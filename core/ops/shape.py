@@ -364,6 +364,29 @@ def _(ctx, g, F):
     return F.reshape(F.scatter_index(F.reshape(g, np.shape(np.atleast_1d(index))), shape or (1,), where), shape),
 
 
+def _index_copy_key(ndim, dim, index):
+    return (slice(None),) * dim + (np.atleast_1d(np.asarray(index)), Ellipsis)
+
+
+@defop("index_copy", "IndexCopyBackward0", dtype_rule="keep", structural=True, input_names=("self", "source"),
+       pytorch=call("torch.index_copy", 0, "=dim", "=index", 1))
+def index_copy(a, source, dim=0, index=()):
+    """A copy of ``a`` with ``source``'s slices along ``dim`` written at the positions ``index`` lists."""
+    out = np.array(a, copy=True)
+    key = _index_copy_key(out.ndim, dim, index)
+    out[key] = np.reshape(source, np.shape(out[key]))
+    return out
+
+
+@index_copy.def_vjp
+def _(ctx, g, F):
+    shape = _in_shape(ctx)
+    key = _index_copy_key(len(shape), ctx.params["dim"], ctx.params["index"])
+    kept = np.ones(shape, dtype=bool)
+    kept[key] = False
+    return F.keep(kept, g), F.reshape(F.index(g, key), ctx._in_meta[1][0])
+
+
 def unfold_where(shape, dimension, size, step):
     """The input positions of ``unfold``'s output: window ``w`` along ``dimension`` holds elements
     ``w * step + k`` (``k`` the new last dimension), every other element its own place."""

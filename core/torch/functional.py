@@ -1660,6 +1660,52 @@ def narrow(input, dim, start, length):
     return apply(R["slice"], (input,), {"dim": d, "start": start, "stop": start + length, "step": 1})
 
 
+def _index_copy(input, dim, index, source, in_place):
+    """``index_copy``/``index_copy_`` with PyTorch's checks, in its order."""
+    d = input._dim(dim) if input.dim() else 0
+    if index.dim() >= 2:
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.dim()})")
+    count = index.numel()
+    if source.dim() > 0 and count != source.shape[d]:
+        raise IndexError(f"index_copy_(): Number of indices ({count}) should be equal to source.size(dim) "
+                         f"({source.shape[d]})")
+    if index.dtype is not dtypes.int64:
+        raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got {index.dtype.scalar_name}")
+    if input.dtype is not source.dtype:
+        raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, but got (self) "
+                           f"{input.dtype.scalar_name} and (source) {source.dtype.scalar_name}")
+    if source.dim() > 0 and input.dim() > 0:
+        if source.dim() != input.dim():
+            raise IndexError(f"index_copy_(): When source and destination are not scalars, their dimensionality must "
+                             f"match. Source dimensionality ({source.dim()}), destination dimensionality "
+                             f"({input.dim()})")
+        mine = [n for k, n in enumerate(input.shape) if k != d]
+        theirs = [n for k, n in enumerate(source.shape) if k != d]
+        if mine != theirs:
+            raise RuntimeError(f"index_copy_(): Source/destination tensor must have same slice shapes. Destination "
+                               f"slice shape: {' '.join(map(str, mine))} at dimension {d} and source slice shape: "
+                               f"{' '.join(map(str, theirs))} at dimension 0.")
+    size = input.shape[d] if input.dim() else 1
+    idx = np.atleast_1d(np.asarray(index._data).astype(np.int64))
+    bad = idx[(idx < 0) | (idx >= size)]
+    if bad.size:
+        raise IndexError(f"index_copy_(): index {int(bad.flat[0])} is out of bounds for dimension {d} with size {size}")
+    params = {"dim": d, "index": idx}
+    if in_place:
+        return inplace(R["index_copy"], input, (source,), params)
+    return apply(R["index_copy"], (input, source), params)
+
+
+def index_copy(input, dim, index, source):
+    """A copy of ``input`` with ``source``'s slices along ``dim`` at the positions ``index`` lists."""
+    return _index_copy(input, dim, index, source, False)
+
+
+def index_copy_(input, dim, index, source):
+    """``index_copy`` in place."""
+    return _index_copy(input, dim, index, source, True)
+
+
 def unfold(input, dimension, size, step):
     """``Tensor.unfold``: the windows of ``size`` elements, ``step`` apart, along ``dimension``, as a new
     last dimension (a view), with PyTorch's checks."""
@@ -1932,6 +1978,7 @@ __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin", "k
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
             "vstack", "meshgrid"]
 __all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]
+__all__ += ["index_copy"]
 __all__ += ["repeat_interleave"]
 __all__ += ["addcmul", "addcdiv", "lerp", "atan2", "arctan2", "nan_to_num", "logit", "ravel", "swapdims", "tile",
             "movedim", "moveaxis", "unflatten", "fix", "diff"]

@@ -356,6 +356,8 @@ def _masked_fill(self, mask, value):
 
 Tensor.masked_fill = _masked_fill
 Tensor.unfold = api.unfold
+Tensor.index_copy = api.index_copy
+Tensor.index_copy_ = api.index_copy_
 
 
 def _legacy_new(cls, *args, **kwargs):
