@@ -26,7 +26,8 @@ way out or could run away inside one C call:
 - ``time``: clocks, and a ``sleep`` that respects the run's time limit;
 - ``gc`` and ``pdb``: accepted, their calls do nothing and say so in a note of the run (not a warning:
   PyTorch would give none);
-- ``pprint``: Python's own layout (``pprint``, ``pformat``, ``pp``), written where ``print`` writes.
+- ``pprint``: Python's own layout (``pprint``, ``pformat``, ``pp``, ``PrettyPrinter``), written where ``print``
+  writes.
 
 What a program may read on the objects these return is decided by the sandbox's
 attribute whitelist, like everything else.
@@ -477,6 +478,37 @@ __all__ = ["Chain", "Cached", "FutureFeature", "NAMEDTUPLE_MARK", "Partial", "me
 # pprint
 # ---------------------------------------------------------------------------
 
+class PrettyPrinter:
+    """``pprint.PrettyPrinter`` (``pp = pprint.PrettyPrinter(); pp.pprint(x)``, as CS224N's tutorial
+    prints): Python's own printer, writing to the run's output; a ``stream`` is refused."""
+
+    _bpl_public = ("pprint", "pformat", "isreadable", "isrecursive")
+
+    def __init__(self, out, indent=1, width=80, depth=None, stream=None, *, compact=False, sort_dicts=True,
+                 underscore_numbers=False):
+        if stream is not None:
+            raise TypeError("PrettyPrinter(stream=...) is not available in Backprop Lens programs: it prints where "
+                            "print does")
+        self._printer = _pprint.PrettyPrinter(indent=indent, width=width, depth=depth, compact=compact,
+                                              sort_dicts=sort_dicts, underscore_numbers=underscore_numbers)
+        self._out = out
+
+    def pformat(self, object):
+        return self._printer.pformat(object)
+
+    def pprint(self, object):
+        self._out.write(self._printer.pformat(object) + "\n")
+
+    def isreadable(self, object):
+        return self._printer.isreadable(object)
+
+    def isrecursive(self, object):
+        return self._printer.isrecursive(object)
+
+    def __repr__(self):
+        return f"<pprint.PrettyPrinter object at {id(self):#x}>"
+
+
 def members_pprint(out) -> dict:
     """``pprint``'s functions with Python's layout; what they print goes to the run's output (``out``)."""
     def _printer(indent, width, depth, compact, sort_dicts, underscore_numbers):
@@ -498,4 +530,8 @@ def members_pprint(out) -> dict:
     def pp(object, *args, sort_dicts=False, **kwargs):
         pprint(object, *args, sort_dicts=sort_dicts, **kwargs)
 
-    return {"pprint": pprint, "pformat": pformat, "pp": pp}
+    def printer(*args, **kwargs):
+        return PrettyPrinter(out, *args, **kwargs)
+
+    printer.__name__ = "PrettyPrinter"
+    return {"pprint": pprint, "pformat": pformat, "pp": pp, "PrettyPrinter": printer}
