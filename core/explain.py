@@ -824,6 +824,7 @@ flip fliplr flipud floor_divide_ fmod_ remainder_
 is_inference register_post_accumulate_grad_hook squeeze_ unsqueeze_ t_ transpose_ swapaxes_ swapdims_
 stride storage_offset rot90 kron kthvalue mode bincount histc multinomial
 unfold index_copy index_copy_
+tril_ triu_
 """.split()
 
 

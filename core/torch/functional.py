@@ -1148,7 +1148,8 @@ def scatter(input, dim, index, src=None, value=None, *, reduce=None, out=None):
 
 
 def scatter_add(input, dim, index, src, *, out=None):
-    return apply(R["scatter_add"], (input, src), _scatter_args("scatter_add", input, dim, index, src))
+    # NOTE: PyTorch's scatter_add checks its index and src with scatter's messages ("scatter(): Expected dtype ...")
+    return apply(R["scatter_add"], (input, src), _scatter_args("scatter", input, dim, index, src))
 
 
 def index_fill(input, dim, index, value):
@@ -1159,10 +1160,35 @@ def index_fill(input, dim, index, value):
     return apply(R["index_fill"], (input,), {"dim": d, "index": idx, "value": _num(value)})
 
 
-def index_add(input, dim, index, source, *, alpha=1, out=None):
+def _index_add_args(input, dim, index, source, alpha):
+    """PyTorch's checks of index_add, in its order (the index a vector of int32/int64, source of self's
+    dtype with one slice per index and self's other sizes, every index in range): the op's params."""
     d = input._dim(dim) if input.dim() else 0
+    if index.dim() > 1:
+        raise IndexError(f"index_add_(): Index is supposed to be a vector, but got dim: {index.dim()} with type: "
+                         f"{index.dtype.scalar_name} and size: {list(index.shape)}")
+    if index.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: {index.dtype.scalar_name}")
+    if input.dtype is not source.dtype:
+        raise RuntimeError(f"index_add_(): self ({input.dtype.scalar_name}) and source ({source.dtype.scalar_name}) "
+                           f"must have the same scalar type")
+    count = index.numel()
+    if source.dim() > 0 and input.dim() > 0 and count != source.shape[d]:
+        raise RuntimeError(f"index_add_(): Number of indices ({count}) should be equal to source.size(dim): "
+                           f"({source.shape[d]}), for dim: {d}")
+    mine = [n for k, n in enumerate(input.shape) if k != d]
+    theirs = [n for k, n in enumerate(source.shape) if k != d]
+    if source.dim() != input.dim() or mine != theirs:
+        raise RuntimeError(f"source tensor shape must match self tensor shape, excluding the specified dimension. "
+                           f"Got self.shape = {list(input.shape)} source.shape = {list(source.shape)}")
     idx = np.asarray(index._data, dtype=np.int64).reshape(-1)
-    return apply(R["index_add"], (input, source), {"dim": d, "index": idx, "alpha": alpha})
+    if ((idx < 0) | (idx >= (input.shape[d] if input.dim() else 1))).any():
+        raise IndexError("index out of range in self")   # NOTE: a negative index too (not counted from the end)
+    return {"dim": d, "index": idx, "alpha": alpha}
+
+
+def index_add(input, dim, index, source, *, alpha=1, out=None):
+    return apply(R["index_add"], (input, source), _index_add_args(input, dim, index, source, alpha))
 
 
 def broadcast_to(input, size):

@@ -335,15 +335,17 @@ def _scatter_(self, dim, index, src=None, value=None, *, reduce=None):
 
 Tensor.scatter_ = _scatter_
 Tensor.scatter_add_ = lambda self, dim, index, src: api.inplace(
-    R["scatter_add"], self, (src,), api._scatter_args("scatter_add", self, dim, index, src))
+    R["scatter_add"], self, (src,), api._scatter_args("scatter", self, dim, index, src))
 Tensor.index_fill_ = lambda self, dim, index, value: api.inplace(
     R["index_fill"], self, (), {"dim": self._dim(dim) if self.dim() else 0,
                                 "index": np.asarray(index._data, dtype=np.int64).reshape(-1),
                                 "value": api._num(value.item() if isinstance(value, Tensor) else value)})
 Tensor.index_add_ = lambda self, dim, index, source, *, alpha=1: api.inplace(
-    R["index_add"], self, (source,), {"dim": self._dim(dim) if self.dim() else 0,
-                                      "index": np.asarray(index._data, dtype=np.int64).reshape(-1), "alpha": alpha})
+    R["index_add"], self, (source,), api._index_add_args(self, dim, index, source, alpha))
 Tensor.reshape_as = lambda self, other: self.reshape(tuple(other.shape))
+# x.tril_() / x.triu_() (a causal mask made in place): the op in place, its node TrilBackward0 / TriuBackward0
+Tensor.tril_ = lambda self, diagonal=0: api.inplace(R["tril"], self, (), {"diagonal": int(diagonal)})
+Tensor.triu_ = lambda self, diagonal=0: api.inplace(R["triu"], self, (), {"diagonal": int(diagonal)})
 
 
 def _masked_fill(self, mask, value):
