@@ -45,6 +45,10 @@ def note(text: str) -> None:
         notes[0](text)
 
 
+# anomaly: [enabled, check_nan] of torch.autograd's anomaly mode (set_detect_anomaly / detect_anomaly): a
+# backward then refuses a node's NaN gradient, and the in-place error's hint changes; each run starts it off
+anomaly: list = [False, True]
+
 # custom_forward[0]: how many custom autograd.Function forwards are running (they run
 # with grad mode off, yet the observers trace them: core.torch.autograd.function)
 custom_forward: list = [0]

@@ -24,6 +24,7 @@ from core.ops import drift
 from core.ops.vjp import NumpyF, TensorF, node_apply, raw as _raw
 from core.ops.inplace import copy_
 from core.ops.registry import edge_of
+from core.context import anomaly
 
 CREATE_GRAPH_WARNING = (
     "Using backward() with create_graph=True will create a reference cycle between the parameter "
@@ -344,6 +345,8 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 if rec is not None:
                     rec.enter(fn, g)
             outs = node_apply(fn, g, F) if g is not None else [None] * len(fn.next_functions)
+            if anomaly[0] and anomaly[1]:
+                _refuse_nan(fn, outs)
             if not keep_graph and fn._has_saved:
                 fn.release()
             if rec is not None:
@@ -373,6 +376,16 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
         if rec is not None:
             rec.end()
     return captured
+
+
+def _refuse_nan(fn, outs):
+    """Anomaly mode with check_nan: PyTorch's error for a node whose gradient holds a NaN."""
+    for i, o in enumerate(outs):
+        if o is None:
+            continue
+        arr = np.asarray(getattr(o, "_data", o))
+        if arr.dtype.kind in "fc" and np.isnan(arr).any():
+            raise RuntimeError(f"Function '{fn.name()}' returned nan values in its {i}th output.")
 
 
 def _before_node(fn, g, F, rec, create_graph):

@@ -131,6 +131,8 @@ class _State:
         grad_mode._state[0], grad_mode._inference[0] = True, False
         context.saved_hooks.clear()   # a block the last run left by an error does not reach this one
         context.before_write.clear()
+        self.anomaly = list(context.anomaly)
+        context.anomaly[:] = [False, True]
         dtypes._default[0] = dtypes.float32
         printing.set_printoptions(profile="default")
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 6000))
@@ -142,6 +144,7 @@ class _State:
         dtypes._default[0] = default
         _restore_printoptions(printing, opts)
         context.guard[0] = guard
+        context.anomaly[:] = self.anomaly
         np.seterr(**err)
         sys.setrecursionlimit(rec)
         return False

@@ -260,7 +260,8 @@ def build_modules(guard=None):
     autograd = SafeModule("torch.autograd", {
         "backward": cta.backward, "grad": cta.grad, "Variable": cta.Variable, "no_grad": cta.no_grad,
         "enable_grad": cta.enable_grad, "set_grad_enabled": cta.set_grad_enabled, "functional": functional,
-        "set_detect_anomaly": cta.set_detect_anomaly, "Function": _Function, "gradcheck": cta.gradcheck})
+        "set_detect_anomaly": cta.set_detect_anomaly, "detect_anomaly": cta.detect_anomaly,
+        "Function": _Function, "gradcheck": cta.gradcheck})
     function = SafeModule("torch.autograd.function", {"Function": _Function,
                                                       "once_differentiable": _once_differentiable})
     autograd.members["function"] = function
@@ -822,4 +823,4 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
 
 def is_context_manager(obj) -> bool:
     return isinstance(obj, (_GradModeManager, RemovableHandle, cta.saved_tensors_hooks,
-                            cta.allow_mutation_on_saved_tensors))
+                            cta.allow_mutation_on_saved_tensors, cta.detect_anomaly, cta.set_detect_anomaly))

@@ -3,8 +3,13 @@ from __future__ import annotations
 
 import re
 
+from core import context
+
 HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
         "with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+# the hint in anomaly mode (PyTorch has warned of the node that failed, with the forward's traceback)
+ANOMALY_HINT = ("Hint: the backtrace further above shows the operation that failed to compute its gradient. The "
+                "variable in question was changed in there or anywhere later. Good luck!")
 
 
 def legacy_type_name(t) -> str:
@@ -21,7 +26,8 @@ def modified_inplace(t, now: int, expected: int, fn=None, output_nr=0) -> str:
         short = re.sub(r"Backward\d*$", "", type(fn).__name__)
         desc += f", which is output {output_nr} of {short},"
     return ("one of the variables needed for gradient computation has been modified by an inplace "
-            f"operation: {desc} is at version {now}; expected version {expected} instead. {HINT}")
+            f"operation: {desc} is at version {now}; expected version {expected} instead. "
+            f"{ANOMALY_HINT if context.anomaly[0] else HINT}")
 
 
 def size_str(shape) -> str:

@@ -209,6 +209,7 @@ def get_default_device():
 
 from core.torch import autograd, nn  # noqa: E402  (submodules refer back to this module)
 from core.torch.autograd import Variable  # noqa: E402,F401
+from core.torch.autograd import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: E402,F401
 # issue 12, C2: torch.optim, torch.utils.data, the generator and the random functions
 from core.torch import optim, utils  # noqa: E402,F401
 from core.torch import linalg  # noqa: E402,F401

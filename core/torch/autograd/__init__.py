@@ -1,6 +1,8 @@
 """``torch.autograd``: backward, grad, Variable, grad-mode managers, functional."""
 from __future__ import annotations
 
+import warnings
+
 from core import context
 from core.autograd.engine import accumulate_grad, backward, grad
 from core.tensor.grad_mode import enable_grad, no_grad, set_grad_enabled
@@ -151,8 +153,51 @@ class graph:
     allow_mutation_on_saved_tensors = allow_mutation_on_saved_tensors
 
 
-def set_detect_anomaly(mode, check_nan=True):
-    return None
+ANOMALY_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
+                   "enabled for debugging.")
+
+
+class detect_anomaly:
+    """``with torch.autograd.detect_anomaly():``: anomaly mode for the block (PyTorch warns when it is made).
+    In anomaly mode a backward refuses a node's NaN gradient (``check_nan``) and the in-place error's hint
+    changes; PyTorch's warning with the forward's traceback (``Error detected in ...``) is not given here."""
+
+    def __init__(self, check_nan=True):
+        warnings.warn(ANOMALY_WARNING, UserWarning, stacklevel=2)
+        self.check_nan = bool(check_nan)
+
+    def __enter__(self):
+        self.prev = list(context.anomaly)
+        context.anomaly[:] = [True, self.check_nan]
+        return None
+
+    def __exit__(self, *exc):
+        context.anomaly[:] = self.prev
+        return False
+
+
+class set_detect_anomaly:
+    """``torch.autograd.set_detect_anomaly(mode, check_nan=True)``: sets anomaly mode at once; as a context
+    manager, puts the previous mode back at the end of the block."""
+
+    def __init__(self, mode, check_nan=True):
+        self.prev = list(context.anomaly)
+        context.anomaly[:] = [bool(mode), bool(check_nan)]
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        context.anomaly[:] = self.prev
+        return False
+
+
+def is_anomaly_enabled():
+    return context.anomaly[0]
+
+
+def is_anomaly_check_nan_enabled():
+    return context.anomaly[1]
 
 
 __all__ = ["backward", "grad", "gradcheck", "Variable", "no_grad", "enable_grad", "set_grad_enabled", "functional", "function",
