@@ -294,6 +294,8 @@ class _ConvNd(Module):
             s += f", padding={self.padding if not isinstance(self.padding, str) else repr(self.padding)}"
         if self.dilation != (1,) * len(self.dilation):
             s += f", dilation={self.dilation}"
+        if self.output_padding != (0,) * len(self.output_padding):
+            s += f", output_padding={self.output_padding}"
         if self.groups != 1:
             s += f", groups={self.groups}"
         if self.bias is None:
@@ -308,6 +310,77 @@ class Conv1d(_ConvNd):
 
 
 class Conv2d(_ConvNd):
+    _n = 2
+
+
+class _ConvTransposeNd(_ConvNd):
+    """``nn.ConvTranspose1d/2d``: the weight is (in, out // groups, *kernel), drawn as PyTorch draws it (its
+    fan-in is the weight's second size times the kernel's); the forward is ``F.conv_transpose{n}d``."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        Module.__init__(self)
+        if groups <= 0:
+            raise ValueError("groups must be a positive integer")
+        if in_channels % groups != 0:
+            raise ValueError("in_channels must be divisible by groups")
+        if out_channels % groups != 0:
+            raise ValueError("out_channels must be divisible by groups")
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {type(self).__name__}')
+        n = self._n
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.kernel_size = _tuple(kernel_size, n)
+        self.stride = _tuple(stride, n)
+        self.padding = _tuple(padding, n)
+        self.dilation = _tuple(dilation, n)
+        self.output_padding = _tuple(output_padding, n)
+        self.groups, self.padding_mode = groups, padding_mode
+        self.weight = _empty(in_channels, out_channels // groups, *self.kernel_size)
+        if bias:
+            self.bias = _empty(out_channels)
+        else:
+            self.register_parameter("bias", None)
+        self._method("reset_parameters")()
+
+    def reset_parameters(self):
+        fan_in = (self.out_channels // self.groups) * int(np.prod(self.kernel_size))
+        _reset_linear_like(self.weight, self.bias, fan_in)
+
+    def forward(self, input):
+        return F(f"conv_transpose{self._n}d")(input, self.weight, self.bias, self.stride, self.padding,
+                                              self.output_padding, self.groups, self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    _n = 1
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    _n = 2
+
+
+class _AdaptiveAvgPoolNd(Module):
+    """``nn.AdaptiveAvgPool1d/2d(output_size)``: ``F.adaptive_avg_pool{n}d``; its size printed as given."""
+
+    _torch_module = "pooling"
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = tuple(output_size) if isinstance(output_size, list) else output_size
+
+    def forward(self, input):
+        return F(f"adaptive_avg_pool{self._n}d")(input, self.output_size)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    _n = 1
+
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
     _n = 2
 
 
@@ -953,6 +1026,7 @@ LAYERS = [Identity, Linear, LazyLinear, Bilinear, Flatten, Unflatten, Embedding,
           NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss, PoissonNLLLoss, SoftMarginLoss, HingeEmbeddingLoss,
           MarginRankingLoss, CosineEmbeddingLoss, TripletMarginLoss, MultiMarginLoss, MultiLabelMarginLoss,
           CTCLoss]
+LAYERS += [ConvTranspose1d, ConvTranspose2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d]
 
 
 __all__ = [c.__name__ for c in LAYERS]
