@@ -825,6 +825,7 @@ is_inference register_post_accumulate_grad_hook squeeze_ unsqueeze_ t_ transpose
 stride storage_offset rot90 kron kthvalue mode bincount histc multinomial
 unfold index_copy index_copy_
 tril_ triu_
+masked_scatter masked_scatter_
 """.split()
 
 

@@ -174,6 +174,7 @@ ROWS = {
     "gather": [((2, 3),), {"dim": 1, "index": np.array([[0, 0], [2, 1]])}, None],
     "unfold": [((2, 5),), {"dimension": 1, "size": 3, "step": 1}, None],
     "index_copy": [((2, 4), (2, 2)), {"dim": 1, "index": np.array([3, 0])}, None],
+    "masked_scatter": [((2, 3), (5,)), {"mask": np.array([[True, False, True], [False, True, True]])}, None],
     "transpose": [((2, 3),), {"dim0": 0, "dim1": 1}, None],
     "t": [((2, 3),), {}, None],
     "permute": [((2, 3, 2),), {"dims": (1, 0, 2)}, None],

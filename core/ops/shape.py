@@ -731,6 +731,32 @@ def _(S, s, n, index=None):
     return S.obj(S.obj(s[0]).reshape(-1)[np.asarray(index, dtype=np.int64)])
 
 
+def _masked_places(shape, mask):
+    return np.nonzero(np.broadcast_to(np.asarray(mask, bool), tuple(shape)))
+
+
+@defop("masked_scatter", "MaskedScatterBackward0", dtype_rule="keep", structural=True,
+       input_names=("self", "source"), pytorch=call(".masked_scatter", 0, "=mask", 1))
+def masked_scatter(a, source, mask=None):
+    """A copy of ``a`` with ``source``'s first elements, in order, where ``mask`` (broadcast to ``a``) is True."""
+    out = np.array(a, copy=True)
+    places = _masked_places(out.shape, mask)
+    out[places] = np.asarray(source).reshape(-1)[:len(places[0])]
+    return out
+
+
+@masked_scatter.def_vjp
+def _(ctx, g, F):
+    shape = _in_shape(ctx)
+    places = _masked_places(shape, ctx.params["mask"])
+    kept = np.ones(shape, dtype=bool)
+    kept[places] = False
+    src_shape = ctx._in_meta[1][0]
+    count = len(places[0])
+    taken = F.scatter_index(F.index(g, places), (int(np.prod(src_shape)),), (np.arange(count),))
+    return F.keep(kept, g), F.reshape(taken, src_shape)
+
+
 @defop("masked_select", "MaskedSelectBackward0", dtype_rule="keep", pytorch=call("torch.masked_select", 0, "=mask"))
 def masked_select(a, mask=None):
     a = np.asarray(a)

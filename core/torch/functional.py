@@ -1369,6 +1369,31 @@ def take(input, index):
     return apply(R["take"], (input,), {"index": np.asarray(index._data, dtype=np.int64)})
 
 
+def _masked_scatter(input, mask, source, in_place):
+    if not isinstance(mask, Tensor) or mask.dtype is not dtypes.bool_:
+        name = mask.dtype.scalar_name if isinstance(mask, Tensor) else type(mask).__name__
+        raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype {name}")
+    if input.dtype is not source.dtype:
+        raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got"
+                           f"{input.dtype.scalar_name} and {source.dtype.scalar_name}")
+    m = np.broadcast_to(np.asarray(mask._data, bool), tuple(input.shape))
+    if int(m.sum()) > source.numel():
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    params = {"mask": np.array(m)}
+    if in_place:
+        return inplace(R["masked_scatter"], input, (source,), params)
+    return apply(R["masked_scatter"], (input, source), params)
+
+
+def masked_scatter(input, mask, source):
+    """A copy of ``input`` with ``source``'s elements, in order, where ``mask`` is True."""
+    return _masked_scatter(input, mask, source, False)
+
+
+def masked_scatter_(input, mask, source):
+    return _masked_scatter(input, mask, source, True)
+
+
 def masked_select(input, mask, *, out=None):
     if mask.dtype is not dtypes.bool_:
         raise RuntimeError("masked_select: expected BoolTensor for mask")
@@ -2004,7 +2029,7 @@ __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin", "k
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",
             "vstack", "meshgrid"]
 __all__ += ["scatter", "scatter_add", "index_fill", "index_add", "broadcast_tensors", "broadcast_to", "isfinite"]
-__all__ += ["index_copy"]
+__all__ += ["index_copy", "masked_scatter"]
 __all__ += ["repeat_interleave"]
 __all__ += ["addcmul", "addcdiv", "lerp", "atan2", "arctan2", "nan_to_num", "logit", "ravel", "swapdims", "tile",
             "movedim", "moveaxis", "unflatten", "fix", "diff"]

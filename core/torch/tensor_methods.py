@@ -360,6 +360,8 @@ Tensor.masked_fill = _masked_fill
 Tensor.unfold = api.unfold
 Tensor.index_copy = api.index_copy
 Tensor.index_copy_ = api.index_copy_
+Tensor.masked_scatter = api.masked_scatter
+Tensor.masked_scatter_ = api.masked_scatter_
 
 
 def _legacy_new(cls, *args, **kwargs):
