@@ -318,7 +318,8 @@ def qr_R(a, mode="reduced"):
 
 def _qr_vjp(ctx, gq, gr, F):
     """A = QR with m >= n (reduced): with M = R gR^T - gQ^T Q, the gradient is (gQ + Q sym(M)) R^-T, where
-    sym(M) copies M's lower triangle above the diagonal."""
+    sym(M) copies M's lower triangle above the diagonal.  A wide A = [X | Y] (m < n) is X = Q R1 and
+    Y = Q R2: Y's gradient is Q gR2, and X's the square case's with gQ + Y gR2^T for gQ."""
     mode = ctx.params.get("mode", "reduced")
     m, n = ctx._in_meta[0][0][-2:]
     if mode == "r":
@@ -326,17 +327,29 @@ def _qr_vjp(ctx, gq, gr, F):
                            "use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.")
     if mode == "complete" and m > n:
         raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
-    if m < n:
-        raise NotImplementedError("the gradient of linalg.qr of a wide matrix (more columns than rows) is not "
-                                  "available in Backprop Lens yet")
     a = ctx.input(0, F)
     q, r = F.qr(a)
+    if m >= n:
+        return _qr_square_or_tall(F, q, r, gq, gr, n),
+    dt = np.result_type(_raw(r))
+    left, right = (F.const(np.eye(n, dtype=dt)[:, :m]), F.const(np.eye(n, dtype=dt)[:, m:]))   # picks X, Y
+    y = F.matmul(a, right)
+    gr1 = None if gr is None else F.matmul(gr, left)
+    gr2 = None if gr is None else F.matmul(gr, right)
+    gq_x = gq if gr2 is None else F.matmul(y, F.mT(gr2)) if gq is None else gq + F.matmul(y, F.mT(gr2))
+    gx = _qr_square_or_tall(F, q, F.matmul(r, left), gq_x, gr1, m)
+    ga = F.matmul(gx, F.mT(left))
+    return (ga if gr2 is None else ga + F.matmul(F.matmul(q, gr2), F.mT(right))),
+
+
+def _qr_square_or_tall(F, q, r, gq, gr, n):
+    """The gradient of A = QR (m >= n, reduced) from gQ and gR (either may be None)."""
     M = -F.matmul(F.mT(gq), q) if gr is None else F.matmul(r, F.mT(gr)) if gq is None else \
         F.matmul(r, F.mT(gr)) - F.matmul(F.mT(gq), q)
     lower = F.tril(M, -1)
     sym = lower + F.mT(lower) + M * F.const(np.eye(n, dtype=np.result_type(_raw(M))))
     inner = F.matmul(q, sym) if gq is None else gq + F.matmul(q, sym)
-    return F.matmul(inner, F.mT(F.inverse(r))),
+    return F.matmul(inner, F.mT(F.inverse(r)))
 
 
 qr_Q.def_vjp(lambda ctx, g, F: _qr_vjp(ctx, g, None, F))

@@ -94,6 +94,7 @@ class Local:
     notes: list = field(default_factory=list)     # English sentences (``_T`` templates, filled)
     partials: tuple = ()                           # what the formula was printed from (tests evaluate it)
     symbols: tuple = ()                            # the input symbols, in the op's input order
+    element: int = 0                               # the output element (flat) the partials are of
 
 
 _CACHE: dict = {}
@@ -113,7 +114,7 @@ def node_local(fn) -> Local:
         note = _T("CopySlices: the gradient of the region written in place goes through {inner}, the backward "
                   "of the in-place op; the rest of the gradient goes to the base tensor as it was.").format(
             inner=type(inner).__name__)
-        return Local(local.latex, [note] + local.notes, local.partials, local.symbols)
+        return Local(local.latex, [note] + local.notes, local.partials, local.symbols, local.element)
     if kind == "AsStridedBackward0":
         return Local(notes=[_T("AsStridedBackward0: the view's gradient is placed in its region of a zero "
                                "gradient for the base tensor.")])
@@ -128,7 +129,7 @@ def node_local(fn) -> Local:
     wants = tuple(nxt is not None for nxt, _ in fn.next_functions)
     local = derive(op, dict(getattr(fn, "params", None) or {}), shapes, wants, grad_fn=kind)
     if op.backward_note is not None:    # the formula is the derivative; this node sends something else
-        return Local(local.latex, [op.backward_note] + local.notes, local.partials, local.symbols)
+        return Local(local.latex, [op.backward_note] + local.notes, local.partials, local.symbols, local.element)
     return local
 
 
@@ -463,7 +464,7 @@ def _piecewise_mixing(op, params, shapes, wants, actual) -> Local | None:
         of = rf"\operatorname{{{_op_name(op)}}}\left({_latex(x)}, {_latex(other)}\right)"
         partial = Partial(of, x, pieces)
         notes = [] if tuple(dims) == shape else [_shown_for(shown, actual)]
-        return Local(_print_partial(partial, False), notes, (partial,), (s[i],))
+        return Local(_print_partial(partial, False), notes, (partial,), (s[i],), element)
     return None
 
 
