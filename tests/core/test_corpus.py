@@ -79,8 +79,8 @@ MACHINE_DEPENDENT = (
 MACHINE_EVIDENCE = CORPUS.parent / "corpus_machine_evidence.json"
 # a program recorded on such a CPU (the evidence file lists those recorded on its AMD EPYC): its digits are that CPU's
 RECORDED_ON_AVX2 = (
-    "float32 rounding differs (recorded on an AMD x86-64 CPU with AVX2, whose PyTorch adds small float32 products "
-    "without FMA; the engine rounds as the modelled Intel AVX-512 CPU, core/machine.py)")
+    "float32 rounding differs (recorded on an AMD EPYC, whose MKL sums float32 products otherwise than the modelled "
+    "Intel AVX-512 CPU's, small ones without FMA; the engine rounds as the modelled CPU, core/machine.py)")
 
 CAUSES = {
     "nn layers/optim (issue 12)",
