@@ -265,6 +265,35 @@ def test_scheduler_before_optimizer_warns():
     assert math.isclose(opt.param_groups[0]["lr"], 0.01)
 
 
+def test_get_lr_outside_step_warns_and_gives_the_chainable_formula():
+    # real torch 2.13 (lr=0.1, five optimizer.step(); scheduler.step(); then get_lr() and get_last_lr()): get_lr()
+    # applies the chainable formula once more to the current lrs, so it runs ahead where the schedule changes
+    expected = {
+        "StepLR": ([0.1], [0.0010000000000000002], [0.010000000000000002], [0.00010000000000000003],
+                   [0.0010000000000000002]),
+        "ExponentialLR": ([0.025], [0.0125], [0.00625], [0.003125], [0.0015625]),
+        "LambdaLR": ([0.09000000000000001], [0.08100000000000002], [0.0729], [0.06561], [0.05904900000000001]),
+        "CosineAnnealingLR": ([0.05625000000000001], [0.008333333333333342], [0.0], [0.04999999999999999],
+                              [0.22500000000000037]),
+    }
+    args = {"StepLR": {"step_size": 2}, "ExponentialLR": {"gamma": 0.5}, "LambdaLR": {"lr_lambda": lambda e: 0.9 ** e},
+            "CosineAnnealingLR": {"T_max": 3}}
+    for name, want in expected.items():
+        opt = coptim.SGD([_w(1.0)], lr=0.1)
+        sched = getattr(coptim.lr_scheduler, name)(opt, **args[name])
+        got = []
+        for _ in range(5):
+            opt.step()
+            sched.step()
+            with pytest.warns(UserWarning, match=r"To get the last learning rate computed by the scheduler, please "
+                                                 r"use `get_last_lr\(\)`\."):
+                got.append(sched.get_lr())
+        assert tuple(got) == want, name
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sched.step()   # inside step() get_lr() does not warn
+
+
 def test_loader_collates_like_default_collate():
     loader = cdata.DataLoader([(0.5, 1, {"k": core.torch.ones(2)}), (1.5, 2, {"k": core.torch.zeros(2)})],
                               batch_size=2)

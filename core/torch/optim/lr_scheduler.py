@@ -18,6 +18,7 @@ _ORDER_WARNING = (
     "call them in the opposite order: `optimizer.step()` before `lr_scheduler.step()`.  Failure to do this will "
     "result in PyTorch skipping the first value of the learning rate schedule. See more details at "
     "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
+_GET_LR_WARNING = "To get the last learning rate computed by the scheduler, please use `get_last_lr()`."
 _EPOCH_WARNING = (
     "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where possible. Please "
     "use `scheduler.step()` to step the scheduler. During the deprecation, if epoch is different from None, the "
@@ -26,7 +27,7 @@ _EPOCH_WARNING = (
 
 
 class LRScheduler:
-    _bpl_public = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimizer", "state_dict",
+    _bpl_public = frozenset({"step", "get_lr", "get_last_lr", "last_epoch", "base_lrs", "optimizer", "state_dict",
                              "load_state_dict"})
 
     def __init__(self, optimizer, last_epoch=-1):
@@ -45,11 +46,18 @@ class LRScheduler:
         self.last_epoch = last_epoch
         self._step_count = 0
         self._is_initial = True
+        self._get_lr_called_within_step = False
         self.step()
         self._is_initial = False
 
     def get_lr(self):
         raise NotImplementedError
+
+    def _warn_outside_step(self):
+        # NOTE: get_lr() is the chainable formula applied to the current lrs: called by a program after step(),
+        # it gives the next value (PyTorch 2.13 warns and returns it all the same)
+        if not self._get_lr_called_within_step:
+            warnings.warn(_GET_LR_WARNING, UserWarning, stacklevel=3)
 
     def get_last_lr(self):
         return self._last_lr
@@ -58,13 +66,17 @@ class LRScheduler:
         if self._step_count == 1 and not self.optimizer._opt_called:
             warnings.warn(_ORDER_WARNING, UserWarning, stacklevel=2)
         self._step_count += 1
-        if epoch is not None:
-            warnings.warn(_EPOCH_WARNING, UserWarning, stacklevel=2)
-            self.last_epoch = epoch
-            values = self._closed_form() if hasattr(self, "_closed_form") else self.get_lr()
-        else:
-            self.last_epoch += 1
-            values = self.get_lr()
+        self._get_lr_called_within_step = True
+        try:
+            if epoch is not None:
+                warnings.warn(_EPOCH_WARNING, UserWarning, stacklevel=2)
+                self.last_epoch = epoch
+                values = self._closed_form() if hasattr(self, "_closed_form") else self.get_lr()
+            else:
+                self.last_epoch += 1
+                values = self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
         for group, lr in zip(self.optimizer.param_groups, values):
             group["lr"] = lr
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
@@ -92,6 +104,7 @@ class LambdaLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        self._warn_outside_step()
         return [base_lr * fn(self.last_epoch) for fn, base_lr in zip(self.lr_lambdas, self.base_lrs)]
 
 
@@ -102,6 +115,7 @@ class StepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        self._warn_outside_step()
         if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
             return self._lrs()
         return [lr * self.gamma for lr in self._lrs()]
@@ -117,6 +131,7 @@ class MultiStepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        self._warn_outside_step()
         if self.last_epoch not in self.milestones:
             return self._lrs()
         return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in self._lrs()]
@@ -128,6 +143,7 @@ class ExponentialLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        self._warn_outside_step()
         if self._is_initial:
             return self._lrs()
         return [lr * self.gamma for lr in self._lrs()]
@@ -143,6 +159,7 @@ class CosineAnnealingLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        self._warn_outside_step()
         if self._is_initial:
             return self._lrs()
         if self._step_count == 1 and self.last_epoch > 0:
