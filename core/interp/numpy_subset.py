@@ -114,6 +114,10 @@ def members_numpy(guard) -> tuple[dict, dict, dict]:
         cols = sb[-1] if len(sb) > 1 else 1
         return _size_of(batch) * rows * cols
 
+    def meshgrid_size(*xi, sparse=False, **kw):
+        sizes = [np.size(x) for x in xi]
+        return sum(sizes) if sparse else len(sizes) * _size_of(sizes)
+
     def zeros(shape, dtype=float):
         return np.zeros(shape, dtype=dtype)
 
@@ -132,6 +136,7 @@ def members_numpy(guard) -> tuple[dict, dict, dict]:
         "empty_like": empty_like,
         "arange": sized(np.arange, arange_size, "np.arange"), "linspace": sized(np.linspace, linspace_size,
                                                                                 "np.linspace"),
+        "meshgrid": sized(np.meshgrid, meshgrid_size, "np.meshgrid"),
         "eye": sized(np.eye, eye_size, "np.eye"), "identity": sized(np.identity, lambda n, *a, **k: int(n) ** 2,
                                                                    "np.identity"),
         # dtypes and constants

@@ -40,11 +40,22 @@ def test_each_run_starts_seeded_0(subset):
     lambda np_, r: np_["tile"](np_["ones"](10), (10 ** 5, 10 ** 3)),
     lambda np_, r: r["rand"](100000, 100000),
     lambda np_, r: r["normal"](size=(10 ** 5, 10 ** 5)),
+    lambda np_, r: np_["meshgrid"](np_["arange"](200000), np_["arange"](200000)),
 ])
 def test_sizes_are_checked_before_numpy_allocates(subset, call):
     np_, random, _ = subset
     with pytest.raises(LimitExceeded):
         call(np_, random)
+
+
+def test_meshgrid_is_numpys(subset):
+    # Dive-into-DL 7.2 lays out its contour grid with np.meshgrid
+    np_, _, _ = subset
+    got = np_["meshgrid"](np_["arange"](-5.5, 1.0, 0.1), np_["arange"](-3.0, 1.0, 0.1))
+    want = np.meshgrid(np.arange(-5.5, 1.0, 0.1), np.arange(-3.0, 1.0, 0.1))
+    assert len(got) == 2 and all(np.array_equal(g, w) for g, w in zip(got, want))
+    sparse = np_["meshgrid"](np_["arange"](3), np_["arange"](4), sparse=True, indexing="ij")
+    assert [a.shape for a in sparse] == [(3, 1), (1, 4)]
 
 
 def test_no_array_of_python_objects_comes_back(subset):
