@@ -156,6 +156,8 @@ KNOWN_FAILURES: dict[str, str] = {
     # its Linear(125, 25) and Linear(25, 1) products (and tanh) on this AMD CPU differ from the engine's for the
     # same operands from the 3rd step on; the 200th epoch's printed loss shows it
     "cs224n_word_window": RECORDED_ON_AVX2,
+    "diveintodl_7_2_gd_sgd":   # sgd_2d's np.random.normal, which the notebook never seeds
+        "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
 }
 
 
