@@ -183,25 +183,38 @@ def inplace(op, self, others=(), params=None):
             w.after_inplace(self, value)
         return self
     old = _snapshot(self, op)
+    before = self._version_counter()[0]
     _write(self, out)
     self._bump_version()
     for w, value in zip(watchers, values):
         w.after_inplace(self, value)
     base = self._base
     if base is None:
-        record(op, (old,) + tuple(others), params, self, aux)
+        _saved_before_write(record(op, (old,) + tuple(others), params, self, aux), others, self, before)
         self._output_nr = 0
         return self
     # in-place through a view: the base's history becomes CopySlices
     old.grad_fn, old._rg = _REGION, True
     stand_in = Tensor._make(np.array(self._data, copy=True)[()])
-    fn = record(op, (old,) + tuple(others), params, stand_in, aux)
+    fn = _saved_before_write(record(op, (old,) + tuple(others), params, stand_in, aux), others, self, before)
     base_meta = (base._data.shape, base._data.dtype)
     cs = CopySlices(edge_of(base) if base._rg else _NO_EDGE, fn, self._view_chain, base_meta)
     base.grad_fn, base._rg, base._output_nr = cs, True, 0
     self.grad_fn = AsStridedBackward0((cs, 0), self._view_chain, base_meta)
     self._rg, self._output_nr = True, 0
     return self
+
+
+def _saved_before_write(node, others, t, before):
+    """``t`` written in place with itself as an operand (``y.mul_(y)``): the node saved that operand as it was
+    before the write, so (as in PyTorch) a backward that reads it finds it modified: at version ``before``+1,
+    expected ``before``."""
+    versions = node._versions
+    if versions is not None:
+        for i, x in enumerate(others, start=1):
+            if x is t and versions[i] is not None:
+                versions[i] = (before,) + versions[i][1:]
+    return node
 
 
 def _snapshot(t, op):
