@@ -183,7 +183,6 @@ ROWS = {
     "unsqueeze": [((2, 3),), {"dim": 1}, None],
     "squeeze": [((2, 1, 3),), {}, None],
     "squeeze_dim": [((2, 1, 3),), {"dim": 1}, None],
-    "squeeze_dims": [((1, 3),), {"dims": (0,)}, None],
     "t_in_place": [((2, 3),), {}, None],
     "unsqueeze_in_place": [((2, 3),), {"dim": 1}, None],
     "squeeze_in_place": [((2, 1, 3),), {}, None],

@@ -204,13 +204,7 @@ def squeeze_dim(a, dim=0):
     return np.squeeze(a, axis=dims) if dims else a.view()
 
 
-@defop("squeeze_dims", "SqueezeBackward4", dtype_rule="keep", structural=True, view=True,
-       pytorch=call(".squeeze", 0, "=dims"))
-def squeeze_dims(a, dims=()):
-    return squeeze_dim.forward(a, dim=tuple(dims))
-
-
-squeeze.vjp = squeeze_dim.vjp = squeeze_dims.vjp = unsqueeze.vjp
+squeeze.vjp = squeeze_dim.vjp = unsqueeze.vjp
 
 
 # The in-place view methods (x.t_(), x.unsqueeze_(d), x.squeeze_(...)) change the tensor's shape and

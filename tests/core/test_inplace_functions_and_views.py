@@ -3,10 +3,7 @@ in-place views (unsqueeze_, squeeze_, t_, transpose_, swapdims_, swapaxes_: the 
 its node named as PyTorch names the in-place one, its version bumped), torch.swapdims, and torch.cross of two
 1-D vectors (a fused multiply-add of numpy scalars); tests/data/corpus/pttut_tensors_deeper.  A vector times a
 matrix (PyTorch's matmul squeezes its mm result in place: no view, so ReLU(inplace=True) after a Linear(n, 1) on
-a 1-D input is a plain in-place op; Pytorch-Camp's lesson 25 dropout_layer).  The error when a saved tensor was
-changed by an in-place view: its node named as PyTorch names it (T1, Squeeze4: only a 0 after "Backward" goes), a
-saved output's shape the one it had when saved.  A tensor written in place with itself as an operand (y.mul_(y)):
-the operand saved as it was before the write, so the backward finds it modified, as PyTorch's does.  Against what PyTorch
+a 1-D input is a plain in-place op; Pytorch-Camp's lesson 25 dropout_layer).  Against what PyTorch
 2.13.0 printed (re-checked with real torch when it is installed)."""
 import subprocess
 import sys
@@ -51,41 +48,3 @@ def test_the_matmul_recording_is_pytorchs(tmp_path):
     f.write_text(MATMUL_PROGRAM)
     assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120,
                           check=True).stdout == MATMUL_PRINTED
-
-
-VERSION_PROGRAM = 'import torch\nx = torch.tensor([[1., 2., 3.]], requires_grad=True)\nfor f in ["unsqueeze_", "squeeze_", "squeeze0", "t_", "pow_"]:\n    y = x * 1\n    z = y.sin()\n    if f == "unsqueeze_":\n        y.unsqueeze_(0)\n    elif f == "squeeze_":\n        y.squeeze_()\n    elif f == "squeeze0":\n        y.squeeze_(0)\n    elif f == "t_":\n        y.t_()\n    else:\n        y.pow_(2)\n    try:\n        z.sum().backward()\n    except RuntimeError as e:\n        print(str(e).split(" Hint")[0])\nz = x.exp()\nz.t_()\ntry:\n    z.sum().backward()\nexcept RuntimeError as e:\n    print(str(e).split(" Hint")[0])\n'
-
-VERSION_PRINTED = 'one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [1, 1, 3]], which is output 0 of Unsqueeze1, is at version 1; expected version 0 instead.\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of Squeeze3, is at version 1; expected version 0 instead.\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of Squeeze4, is at version 1; expected version 0 instead.\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3, 1]], which is output 0 of T1, is at version 1; expected version 0 instead.\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [1, 3]], which is output 0 of Pow, is at version 1; expected version 0 instead.\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [1, 3]], which is output 0 of Exp, is at version 1; expected version 0 instead.\n'
-
-
-def test_a_saved_tensor_changed_by_an_inplace_view_is_named_as_pytorch_names_it():
-    r = run_program(VERSION_PROGRAM)
-    assert r.error is None, r.error
-    assert r.stdout == VERSION_PRINTED
-
-
-def test_the_version_recording_is_pytorchs(tmp_path):
-    pytest.importorskip("torch")
-    f = tmp_path / "p.py"
-    f.write_text(VERSION_PROGRAM)
-    assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120,
-                          check=True).stdout == VERSION_PRINTED
-
-
-SELF_OPERAND_PROGRAM = 'import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\nfor name in ["mul_", "div_", "add_", "sub_", "pow_"]:\n    y = x * 2\n    getattr(y, name)(y)\n    print(name, y.grad_fn.name(), y._version)\n    try:\n        y.sum().backward()\n        print(x.grad)\n    except RuntimeError as e:\n        print(str(e).split(" Hint")[0])\n    x.grad = None\nb = x * 1\nv = b[:2]\nv.mul_(v)\nprint(b.grad_fn.name(), v.grad_fn.name())\ntry:\n    b.sum().backward()\n    print(x.grad)\nexcept RuntimeError as e:\n    print(str(e).split(" Hint")[0])\nwith torch.no_grad():\n    y = x * 2\n    y.mul_(y)\nprint(y)\n'
-
-SELF_OPERAND_PRINTED = 'mul_ MulBackward0 1\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of Mul, is at version 1; expected version 0 instead.\ndiv_ DivBackward0 1\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of Div, is at version 1; expected version 0 instead.\nadd_ AddBackward0 1\ntensor([4., 4., 4.])\nsub_ SubBackward0 1\ntensor([0., 0., 0.])\npow_ PowBackward1 1\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of Pow1, is at version 1; expected version 0 instead.\ntorch::autograd::CopySlices AsStridedBackward0\none of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [2]], which is output 0 of AsStrided, is at version 1; expected version 0 instead.\ntensor([ 4., 16., 36.])\n'
-
-
-def test_an_inplace_op_with_itself_as_operand_saves_it_before_the_write():
-    r = run_program(SELF_OPERAND_PROGRAM)
-    assert r.error is None, r.error
-    assert r.stdout == SELF_OPERAND_PRINTED
-
-
-def test_the_self_operand_recording_is_pytorchs(tmp_path):
-    pytest.importorskip("torch")
-    f = tmp_path / "p.py"
-    f.write_text(SELF_OPERAND_PROGRAM)
-    assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120,
-                          check=True).stdout == SELF_OPERAND_PRINTED
