@@ -263,6 +263,22 @@ def test_central_differences_witness_agrees_and_sees_kinks():
     assert any("kink" in n for n in k.notes)
 
 
+def test_an_inplace_view_is_replayed_as_the_program_saw_it():
+    # y.unsqueeze_(0), y.t_(): y becomes its view; the tape's replays (the differences, real PyTorch) see it too
+    a = run("""
+        import torch
+        x = torch.tensor([[1., 2., 3.]], requires_grad=True)
+        y = x * 2
+        y.unsqueeze_(0)
+        z = x + 1
+        z.t_()
+        out = (y * y).sum() + (z * z * z).sum()
+        out.backward()
+    """)
+    assert a.match and a.differences["match"]
+    assert a.witnesses["differences"]["state"] == "agree"
+    assert np.allclose(a.differences["jacobian"]["x"], a.jacobian["x"], rtol=1e-4)
+
 def test_a_node_hook_is_left_out_of_the_jacobian_as_tensor_hooks_are():
     # the hook doubles what the node sends; J is the mathematical one, and the trace shows the hook
     a = run("""
