@@ -1017,7 +1017,7 @@ def _(S, s, n):
 
 
 @defop("atan2", "Atan2Backward0", needs={0: (0, 1), 1: (0, 1)}, dtype_rule="float",
-       pytorch=call("torch.atan2", 0, 1))
+       pytorch=call("torch.atan2", 0, 1), pytorch_inplace=True)
 def atan2(a, b):
     # NOTE: PyTorch's float32 atan2 is Sleef's; the correctly rounded value stands for it here
     dt = np.result_type(a, b)

@@ -214,6 +214,7 @@ def _inplace_binary(name):
 Tensor.add_ = _inplace_binary("add")
 Tensor.sub_ = _inplace_binary("sub")
 Tensor.mul_ = lambda self, other: api.inplace(R["mul"], self, (api.as_tensor_operand(other),))
+Tensor.atan2_ = Tensor.arctan2_ = lambda self, other: api.inplace(R["atan2"], self, (api.as_tensor_operand(other),))
 
 
 def _div_(self, other, *, rounding_mode=None):
