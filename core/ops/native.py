@@ -63,12 +63,23 @@ def _compile(target: Path) -> str | None:
         if done.returncode != 0:
             return f"{compiler}: {done.stderr.strip()[:500]}"
         os.replace(scratch, target)
+        _forget_others(target)
         return None
     except (OSError, subprocess.SubprocessError) as e:
         return f"{compiler}: {e}"
     finally:
         if os.path.exists(scratch):
             os.unlink(scratch)
+
+
+def _forget_others(kept: Path) -> None:
+    """Remove the libraries built from other versions of the source (a process that loaded one keeps it)."""
+    for old in kept.parent.glob("fma_chain-*.so"):
+        if old != kept:
+            try:
+                old.unlink()
+            except OSError:
+                pass
 
 
 class _Chain:

@@ -98,9 +98,13 @@ def test_disabled_or_without_a_compiler_the_engine_uses_numpy(monkeypatch, tmp_p
         assert not gemm.exact(a, a.T.copy())          # numpy's time budget again
         native.chain.cache_clear()
         monkeypatch.delenv("CC")
-        built = native.chain()                        # a fresh cache: compiled there
+        stale = tmp_path / "cache" / "backprop-lens" / "fma_chain-0000000000000000.so"
+        stale.parent.mkdir(parents=True, exist_ok=True)
+        stale.write_bytes(b"an older version's library")
+        built = native.chain()                        # a fresh cache: compiled there, the older library removed
         assert built is not None and native.library_path().exists()
         assert str(native.library_path()).startswith(str(tmp_path))
+        assert not stale.exists()
     finally:
         native.chain.cache_clear()
 
