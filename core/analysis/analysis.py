@@ -753,18 +753,25 @@ def _pytorch(cap, leaves, name, v, J, backward, engine_error, mode, notes, witne
     return witness, script
 
 
-def _backward_notes(out) -> list:
-    """The notes of the ops in ``out``'s graph whose PyTorch backward is not their derivative (OpDef.backward_note)."""
-    notes, seen, stack = [], set(), [out.grad_fn]
+def _graph_nodes(out):
+    """Every node of ``out``'s backward graph, once."""
+    seen, stack = set(), [out.grad_fn]
     while stack:
         fn = stack.pop()
         if fn is None or id(fn) in seen:
             continue
         seen.add(id(fn))
+        yield fn
+        stack.extend(n for n, _ in getattr(fn, "next_functions", ()))
+
+
+def _backward_notes(out) -> list:
+    """The notes of the ops in ``out``'s graph whose PyTorch backward is not their derivative (OpDef.backward_note)."""
+    notes = []
+    for fn in _graph_nodes(out):
         note = getattr(getattr(fn, "op", None), "backward_note", None)
         if note is not None and note not in notes:
             notes.append(note)
-        stack.extend(n for n, _ in getattr(fn, "next_functions", ()))
     return notes
 
 
@@ -772,17 +779,12 @@ def _program_code(out) -> tuple[list, bool]:
     """(the names of the custom autograd.Functions in ``out``'s graph, ``Cube`` for CubeBackward;
     whether its backward runs none of the program's code: no custom backward, no hook on a node or
     a leaf, no retain_grad)."""
-    names, seen, stack, hooked = [], set(), [out.grad_fn], False
-    while stack:
-        fn = stack.pop()
-        if fn is None or id(fn) in seen:
-            continue
-        seen.add(id(fn))
+    names, hooked = [], False
+    for fn in _graph_nodes(out):
         if isinstance(fn, CustomBackward):
             names.append(type(fn).__name__[:-len("Backward")])
         variable = getattr(fn, "variable", None) if isinstance(fn, AccumulateGrad) else None
         hooked = hooked or getattr(fn, "_hooked", False) or (variable is not None and bool(variable._hooks))
-        stack.extend(n for n, _ in getattr(fn, "next_functions", ()))
     return sorted(set(names)), not (names or hooked)
 
 

@@ -82,6 +82,14 @@ def _forget_others(kept: Path) -> None:
                 pass
 
 
+def _strided(a):
+    """``a`` with its strides in elements, as the kernels read it (a copy when they are not whole elements)."""
+    step = a.itemsize
+    if a.strides[0] % step or a.strides[1] % step:
+        a = np.ascontiguousarray(a)
+    return a, a.strides[0] // step, a.strides[1] // step
+
+
 class _Chain:
     """The loaded kernel: ``chain(a, b, acc)`` runs ``acc = fma(a[:, p], b[p, :], acc)`` for every ``p``
     in order, in place (float32, C-contiguous, 2-D)."""
@@ -156,14 +164,12 @@ class _Chain:
         assert out.shape == (m, n) and b.shape[0] == k == sum(blocks)
         assert b.flags.c_contiguous and out.flags.c_contiguous and out.flags.writeable
         assert a.dtype == b.dtype == out.dtype == "float32"
-        step = a.itemsize
-        if a.strides[0] % step or a.strides[1] % step:
-            a = np.ascontiguousarray(a)
+        a, sa0, sa1 = _strided(a)
         key = tuple(blocks)
         sizes = self._blocks.get(key)
         if sizes is None:
             sizes = self._blocks.setdefault(key, (ctypes.c_long * len(key))(*key))
-        if self._gemm(a.ctypes.data, a.strides[0] // step, a.strides[1] // step, b.ctypes.data, out.ctypes.data,
+        if self._gemm(a.ctypes.data, sa0, sa1, b.ctypes.data, out.ctypes.data,
                       m, k, n, sizes, len(key), int(from_out), self.level):
             raise MemoryError(f"no memory for a {m} x {n} float32 product")
 
@@ -175,10 +181,8 @@ class _Chain:
         assert acc.shape == (m, n) and b.shape[0] == k
         assert b.flags.c_contiguous and acc.flags.c_contiguous and acc.flags.writeable
         assert a.dtype == b.dtype == acc.dtype == "float32"
-        step = a.itemsize
-        if a.strides[0] % step or a.strides[1] % step:
-            a = np.ascontiguousarray(a)
-        self._fn(a.ctypes.data_as(_F32P), a.strides[0] // step, a.strides[1] // step, b.ctypes.data_as(_F32P),
+        a, sa0, sa1 = _strided(a)
+        self._fn(a.ctypes.data_as(_F32P), sa0, sa1, b.ctypes.data_as(_F32P),
                  acc.ctypes.data_as(_F32P), m, k, n, self.level)
 
 

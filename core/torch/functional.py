@@ -209,7 +209,10 @@ def matmul(input, other, *, out=None):
         if input.shape[0] != other.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{input.shape[0]} and "
                                f"{other.shape[0]}x{other.shape[1]})")
-        return _squeezed_in_place(apply(R["mm"], (unsqueeze(input, 0), other)), 0)
+        # PyTorch squeezes the fresh product in place: no view, version 1, SqueezeBackward4 (the in-place
+        # view method itself); an in-place op after it (ReLU(inplace=True) after a Linear(n, 1) on a 1-D input)
+        # is a plain one, no CopySlices
+        return apply(R["mm"], (unsqueeze(input, 0), other)).squeeze_(0)
     if da == 2 and db == 2:
         return apply(R["mm"], (input, other))
     if db <= 2 and da >= 3:
@@ -226,14 +229,6 @@ def matmul(input, other, *, out=None):
         out = apply(R["mm"], (flat, other))
         return apply(R["unsafe_view"], (out,), {"shape": tuple(input.shape[:-1]) + (other.shape[1],)})
     return _batched_matmul(input, other)
-
-
-def _squeezed_in_place(fresh, dim):
-    """PyTorch's ``fresh.squeeze_(dim)`` on a result nobody else holds (matmul's mm of a vector and a matrix): the
-    squeeze makes the tensor itself, so no view (an in-place op after it, as ReLU(inplace=True) after a Linear(n, 1)
-    on a 1-D input, is a plain one, no CopySlices), its version 1, its node the in-place one (SqueezeBackward4):
-    the in-place view method itself (core.torch.tensor_methods)."""
-    return fresh.squeeze_(dim)
 
 
 def _batched_matmul(a, b):
