@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import operator
 
-from core.interp import classes, safe_builtins, stdlib
+from core.interp import classes, progress_bars, safe_builtins, stdlib
 from core.interp.limits import Budget, LimitExceeded, Limits
 from core.interp.parse import YIELD_BLOCKS, Program, ProgramRejected
 from core.interp.safe_builtins import _BOUNDED, EXCEPTIONS, ProgramType, real_type
@@ -271,6 +271,11 @@ class Interpreter:
         self.out = out
         self.modules = build_modules(self.guard)
         self.modules["pprint"] = SafeModule("pprint", stdlib.members_pprint(out))
+        bars = progress_bars.members(out, self.guard)
+        self.modules["tqdm.auto"] = SafeModule("tqdm.auto", dict(bars))
+        self.modules["tqdm.notebook"] = SafeModule("tqdm.notebook", dict(bars))
+        self.modules["tqdm"] = SafeModule("tqdm", {**bars, "auto": self.modules["tqdm.auto"],
+                                                   "notebook": self.modules["tqdm.notebook"]})
         self.builtins = safe_builtins.make_builtins(out, self.guard)
         self.builtins.update(make_reflection(self.builtins, self.guard))
         self.builtins.update({"object": object, "staticmethod": classes.StaticMethod,

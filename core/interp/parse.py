@@ -37,7 +37,7 @@ IMPORTABLE = {
     "torch.functional",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "gc", "pdb",
     "numpy", "numpy.random", "numpy.linalg", "warnings", "sys", "os", "os.path", "io",
-    "matplotlib", "matplotlib.pyplot", "matplotlib.ticker", "pathlib", "pprint",
+    "matplotlib", "matplotlib.pyplot", "matplotlib.ticker", "pathlib", "pprint", "tqdm", "tqdm.auto", "tqdm.notebook",
 }
 # `from __future__ import ...` names Python knows; they change nothing here (every
 # program already has the Python 3 behaviour they ask for).

@@ -823,4 +823,5 @@ def make_reflection(builtins_ns: dict, guard=None) -> dict:
 
 def is_context_manager(obj) -> bool:
     return isinstance(obj, (_GradModeManager, RemovableHandle, cta.saved_tensors_hooks,
-                            cta.allow_mutation_on_saved_tensors, cta.detect_anomaly, cta.set_detect_anomaly))
+                            cta.allow_mutation_on_saved_tensors, cta.detect_anomaly, cta.set_detect_anomaly)) \
+        or getattr(type(obj), "_bpl_context_manager", False)   # a stand-in that is one (a tqdm bar)
