@@ -15,7 +15,8 @@ thread, as the recordings run; ``tests/core/test_gemm.py`` replays the measureme
 
 This holds for ``A @ B`` whatever the layout of ``A`` and for ``A @ B.t()`` from 16 rows of ``A`` up.
 ``bmm`` with fewer than 400 multiply-adds per matrix does not call MKL: ATen's own loop adds the
-rounded products one by one (:func:`bmm`).
+rounded products one by one (:func:`bmm`); MKL's batched kernel sums a batch of matrices times vectors
+in the same order.
 MKL has other kernels for skinny shapes (``A @ B.t()`` with fewer than 16 rows, a matrix times a vector
 of more than six products), which round a few elements differently; the first are summed the same
 way here, the second as MKL sums them on an AMD CPU with AVX2 (:func:`_sse_mv`, measured there; one
@@ -323,11 +324,26 @@ def _follow(kernel, a, b, shape, bias):
 
 
 NAIVE_BMM = 400         # ATen's bmm loops by itself below this many multiply-adds per matrix
+SEQUENTIAL_BUDGET = 50_000_000   # multiply-adds summed in order in numpy (about 0.1 s); more go to matmul
+
+
+def _sequential_bmm(m, n) -> bool:
+    """Whether MKL's batched sgemm (ATen's bmm from NAIVE_BMM multiply-adds per matrix up) adds each output's
+    rounded products one after the other, without FMA, as ATen's own loop does: for a batch of matrices
+    times vectors (one column), whatever ``m`` and ``k``.  Measured on the modelled Intel CPU through a
+    recording (tests/data/corpus/eat20_4_2_tensor_math: 80 batches of 50x100 @ 100x1, every bit) and on an
+    AMD EPYC with AVX-512 (tests/core/test_gemm.py).  There, results of two to four or eight columns are
+    summed so too, but the Intel recordings show that the two CPUs' batched kernels part for five and six
+    columns (FMA chains on Intel), so those stay chains here."""
+    return n == 1
 
 
 def bmm(a, b):
-    """``torch.bmm``: ATen's plain loop for small matrices (any float dtype), else :func:`matmul`."""
-    if a.shape[-2] * a.shape[-1] * b.shape[-1] >= NAIVE_BMM or a.dtype != b.dtype:
+    """``torch.bmm``: ATen's plain loop for small matrices (any float dtype), MKL's batched kernel's same
+    sequential sums for a batch of matrix-vector products (:func:`_sequential_bmm`), else :func:`matmul`."""
+    m, n = a.shape[-2], b.shape[-1]
+    if a.dtype != b.dtype or (a.shape[-2] * a.shape[-1] * n >= NAIVE_BMM and not (
+            a.dtype == _F32 and _sequential_bmm(m, n) and a.size * n <= SEQUENTIAL_BUDGET)):
         return matmul(a, b)
     acc = np.zeros(a.shape[:-1] + b.shape[-1:], a.dtype)
     for k in range(a.shape[-1]):

@@ -50,6 +50,10 @@ def cases():
             yield {"op": "addmm", "shape": [m, k, n], "layout": "NT" if m >= 16 else "NN"}
     for b, m, k, n in [(4, 8, 500, 6), (2, 16, 30, 16), (3, 9, 800, 5)]:
         yield {"op": "bmm", "shape": [b, m, k, n], "layout": "NN"}
+    # batches of matrices times vectors: MKL's batched kernel sums in order, without FMA (recorded on the AMD
+    # EPYC, whose PyTorch the Intel recording of tests/data/corpus/eat20_4_2_tensor_math agrees with there)
+    for b, m, k, n in [(3, 50, 100, 1), (2, 7, 1000, 1), (4, 1, 400, 1)]:
+        yield {"op": "bmm", "shape": [b, m, k, n], "layout": "NN"}
     # a matrix times a vector of at most six products: MKL's gemv (x @ w of a Linear(k, 1), with its bias)
     for k in range(1, 7):
         yield {"op": "mm", "shape": [50, k, 1], "layout": "NN"}
@@ -87,7 +91,7 @@ def ours(case):
     saved = gemm.EXACT_SECONDS, gemm.NATIVE_SECONDS
     gemm.EXACT_SECONDS = gemm.NATIVE_SECONDS = 1e9      # the order itself, whatever the budget
     try:
-        return gemm.matmul(a, b, bias)
+        return gemm.bmm(a, b) if case["op"] == "bmm" else gemm.matmul(a, b, bias)
     finally:
         gemm.EXACT_SECONDS, gemm.NATIVE_SECONDS = saved
 
