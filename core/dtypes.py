@@ -2,8 +2,9 @@
 
 PyTorch promotes in three tiers: tensors with dimensions, zero-dim tensors,
 then Python scalars.  A lower tier only changes the result when its
-*category* (bool < integer < floating) is higher than what the tiers above
-produced; within a category the dimensioned operands win.
+*category* (bool < integer < floating < complex) is higher than what the tiers above
+produced (a complex lower tier over floating gives that float's complex dtype);
+within a category the dimensioned operands win.
 
 >>> result_type(float32, float64, zero_dim=(False, True)).name
 'float32'
@@ -37,9 +38,9 @@ class dtype:
     def __init__(self, name, np_dtype, category, scalar_name, cpp_name):
         self.name = name
         self.np = np.dtype(np_dtype)
-        self.category = category  # 0 bool, 1 integer, 2 floating
+        self.category = category  # 0 bool, 1 integer, 2 floating, 3 complex
         self.is_floating_point = category == 2
-        self.is_complex = False
+        self.is_complex = category == 3
         self.is_signed = name not in ("bool", "uint8")
         self.itemsize = self.np.itemsize
         self.scalar_name = scalar_name
@@ -65,13 +66,19 @@ int16 = dtype("int16", np.int16, 1, "Short", "short int")
 int32 = dtype("int32", np.int32, 1, "Int", "int")
 int64 = dtype("int64", np.int64, 1, "Long", "long int")
 bool_ = dtype("bool", np.bool_, 0, "Bool", "bool")
+# complex numbers are values here: they are created, converted, printed and computed with, but the engine
+# does not differentiate through them (PyTorch's Wirtinger calculus is not modelled: core.autograd.engine)
+complex64 = dtype("complex64", np.complex64, 3, "ComplexFloat", "c10::complex<float>")
+complex128 = dtype("complex128", np.complex128, 3, "ComplexDouble", "c10::complex<double>")
 
-ALL = (float16, float32, float64, int8, uint8, int16, int32, int64, bool_)
+ALL = (float16, float32, float64, int8, uint8, int16, int32, int64, bool_, complex64, complex128)
 _BY_NP = {d.np: d for d in ALL}
 _BY_NAME = {d.name: d for d in ALL}
 # torch's aliases
 ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
-           "short": int16, "bool": bool_}
+           "short": int16, "bool": bool_, "cfloat": complex64, "cdouble": complex128}
+# the complex dtype whose parts are a floating dtype (torch's toComplexType); complex32 is not modelled
+_COMPLEX_OF = {float32: complex64, float64: complex128}
 
 # The default floating dtype (torch.set_default_dtype changes it).
 _default = [float32]
@@ -109,14 +116,40 @@ def scalar_category(x) -> int:
         return 0
     if isinstance(x, int):
         return 1
+    if isinstance(x, complex):
+        return 3
     return 2
 
 
+def complex_of(d: dtype) -> dtype:
+    """The complex dtype whose real and imaginary parts are ``d`` (float32 -> complex64)."""
+    try:
+        return _COMPLEX_OF[d]
+    except KeyError:
+        raise TypeError(f"{d} has no complex counterpart here: torch.complex32 is not modelled") from None
+
+
+def real_of(d: dtype) -> dtype:
+    """The dtype of a complex dtype's parts (complex64 -> float32); ``d`` itself otherwise."""
+    for real, cplx in _COMPLEX_OF.items():
+        if cplx is d:
+            return real
+    return d
+
+
+def default_complex_dtype() -> dtype:
+    """torch's default complex dtype: complex128 when the default dtype is float64, else complex64."""
+    return complex128 if _default[0] is float64 else complex64
+
+
 def _promote_same_tier(dts):
-    """Promote dtypes of one tier: highest category wins, then numpy's promotion."""
+    """Promote dtypes of one tier: highest category wins, then numpy's promotion; a complex dtype with a
+    wider float takes the float's width (complex64 with float64 is complex128)."""
     best = None
     for d in dts:
-        if best is None or d.category > best.category:
+        if best is not None and {d.category, best.category} == {2, 3}:
+            best = complex_of(_BY_NP[np.promote_types(real_of(best).np, real_of(d).np)])
+        elif best is None or d.category > best.category:
             best = d
         elif d.category == best.category and d is not best:
             best = _BY_NP[np.promote_types(best.np, d.np)]
@@ -124,7 +157,21 @@ def _promote_same_tier(dts):
 
 
 def _default_for(category):
+    if category == 3:
+        return default_complex_dtype()
     return get_default_dtype() if category == 2 else (int64 if category == 1 else bool_)
+
+
+def _combine(higher, lower):
+    """A higher tier's dtype with a lower tier's (torch's combine_categories): the lower one counts only when
+    its category is higher, and a complex lower tier over a floating higher one gives that float's complex."""
+    if higher is None:
+        return lower
+    if lower is None or lower.category <= higher.category:
+        return higher
+    if lower.category == 3 and higher.category == 2:
+        return complex_of(higher)
+    return lower
 
 
 _CACHE: dict = {}
@@ -139,13 +186,9 @@ def promote(dims, zeros, scalars) -> dtype:
         return hit
     res = _promote_same_tier(dims) if dims else None
     if zeros:
-        z = _promote_same_tier(zeros)
-        if res is None or z.category > res.category:
-            res = z
+        res = _combine(res, _promote_same_tier(zeros))
     if scalars:
-        c = max(scalars)
-        if res is None or c > res.category:
-            res = _default_for(c)
+        res = _combine(res, _default_for(max(scalars)))
     _CACHE[key] = res
     return res
 

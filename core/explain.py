@@ -87,6 +87,27 @@ RULES: tuple[_Rule, ...] = (
 out.backward(retain_graph=True)
 out.backward()   # .grad now holds the sum of both
 """),
+    _rule("implicit_grad_complex", RUNTIME, r"grad can be implicitly created only for real scalar outputs",
+          _T("backward() of a complex number needs a gradient"),
+          _T("A complex scalar has two parts, so there is no single 'd(output)/d(output) = 1' to start "
+             "the chain rule from: PyTorch asks for the gradient to start with."),
+          _T("Differentiate a real number made from it, such as its absolute value or its real part "
+             "(z.abs(), z.real). Backprop Lens itself computes complex values but does not differentiate "
+             "them."),
+          """
+loss = z.abs()
+"""),
+    _rule("complex_backward", "NotImplementedError", r"^Backprop Lens does not differentiate complex tensors",
+          _T("Backprop Lens does not differentiate complex numbers"),
+          _T("The program's complex values are computed exactly as PyTorch computes them, but their "
+             "gradients are conjugate Wirtinger derivatives, which this engine does not model, so backward "
+             "stops at the first node that has a complex input."),
+          _T("Run this part in PyTorch itself, or keep complex tensors out of the path to the loss (work "
+             "with the real and imaginary parts as two real tensors)."),
+          """
+re, im = torch.randn(3, requires_grad=True), torch.randn(3, requires_grad=True)
+loss = (re ** 2 + im ** 2).sqrt().sum()
+"""),
     _rule("implicit_grad_for_scalar_only", RUNTIME, r"grad can be implicitly created only for scalar outputs",
           _T("backward() on a non-scalar output needs a gradient"),
           _T("out.backward() with no argument means d out / d x, which only makes sense when out is a "

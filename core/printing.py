@@ -170,7 +170,7 @@ def format_tensor(
     else:
         if not opts.edgeitems:
             suffixes.append(f"size={tuple(arr.shape)}")
-        if dtype not in (default_dtype, "int64", "bool"):
+        if dtype not in (default_dtype, _DEFAULT_COMPLEX[default_dtype == "float64"], "int64", "bool"):
             suffixes.append(f"dtype=torch.{dtype}")
         body = _format_data(arr, _is_floating(dtype), _INDENT, opts)
     if grad_fn_name is not None:
@@ -190,6 +190,10 @@ def _numpy_dtype(name: str) -> np.dtype | None:
         return dtypes.from_name(name).np
     except KeyError:
         return None
+
+
+# the default complex dtype, by whether the default dtype is float64 (it is not printed either)
+_DEFAULT_COMPLEX = ("complex64", "complex128")
 
 
 def _is_floating(dtype: str) -> bool:
@@ -280,6 +284,8 @@ class _Layout:
 
 def _value_formatter(flat: np.ndarray, floating: bool, opts: PrintOptions):
     """``(format, width)``: how to print each value of the 1-d ``flat`` and the column width."""
+    if flat.dtype.kind == "c":
+        return _complex_formatter(flat, opts)
     if not floating:
         width = max(len(str(flat.max().item())), len(str(flat.min().item())))
         return (lambda v: str(v).rjust(width)), width
@@ -303,6 +309,20 @@ def _value_formatter(flat: np.ndarray, floating: bool, opts: PrintOptions):
     width = max(len(f"{v:.{precision}f}") for v in samples)
     spec = f".{precision}f"
     return (lambda v: format(v, spec).rjust(width)), width
+
+
+def _complex_formatter(flat: np.ndarray, opts: PrintOptions):
+    """Complex values: the real parts formatted as a float tensor of them would be (right-aligned), the
+    imaginary parts likewise but left-aligned, with their sign (``+`` added) and ``j``; a row's width counts
+    both columns and the ``j``."""
+    real, real_width = _value_formatter(flat.real, True, opts)
+    imag, imag_width = _value_formatter(flat.imag, True, opts)
+
+    def fmt(v: complex) -> str:
+        im = (imag(v.imag) + "j").lstrip()
+        return real(v.real) + (im if im[0] in "+-" else "+" + im)
+
+    return fmt, real_width + imag_width + 1
 
 
 def _whole_formatter(width: int) -> Callable[[float], str]:

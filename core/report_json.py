@@ -8,7 +8,7 @@
 Every number is plain JSON: NaN and the infinities are written as the strings
 ``"nan"``, ``"inf"`` and ``"-inf"`` (also inside nested lists and for 0-dim
 values), so ``json.dumps(obj, allow_nan=False)`` always succeeds and strict
-parsers read the output.
+parsers read the output; a complex element is ``{"real": x, "imag": y}``.
 """
 from __future__ import annotations
 
@@ -27,7 +27,10 @@ def fold_owner(graph: dict) -> dict:
 
 
 def finite_json(x: Any) -> Any:
-    """``x`` with every non-finite float (at any depth) replaced by "nan", "inf" or "-inf"."""
+    """``x`` with every non-finite float (at any depth) replaced by "nan", "inf" or "-inf", and every
+    complex number (a complex tensor's element) written as ``{"real": ..., "imag": ...}``."""
+    if isinstance(x, complex):
+        return {"real": finite_json(x.real), "imag": finite_json(x.imag)}
     if isinstance(x, float):
         if math.isfinite(x):
             return x

@@ -39,17 +39,26 @@ def core_torch():
     return core.torch.installed()
 
 
+def _plain(x):
+    """A tensor's ``tolist()`` as JSON holds it: a complex element as ``{"real": x, "imag": y}``."""
+    if isinstance(x, complex):
+        return {"real": x.real, "imag": x.imag}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    return x
+
+
 def _tensor_record(t):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         g = t.grad
     return {
-        "value": t.detach().tolist(),
+        "value": _plain(t.detach().tolist()),
         "shape": list(t.shape),
         "dtype": str(t.dtype).replace("torch.", ""),
         "requires_grad": bool(t.requires_grad),
         "is_leaf": bool(t.is_leaf),
-        "grad": None if g is None else g.detach().tolist(),
+        "grad": None if g is None else _plain(g.detach().tolist()),
         "grad_fn": None if t.grad_fn is None else type(t.grad_fn).__name__,
         "retains_grad": bool(t.retains_grad),
         "version": None if t.is_inference() else int(t._version),  # an inference tensor has no counter

@@ -378,6 +378,11 @@ def _analyze(program, result, events, output, grad_tensor, limits, progress, can
     settle()        # the captured forward is kept to the end (core.analysis.collector)
     out = _captured(cap, event, name)
     label = name or _T("the tensor differentiated on line {line}").format(line=event.line)
+    if _complex_graph(out):
+        raise AnalysisError(_T("{label} is computed from complex numbers: Backprop Lens's Jacobian is over the real "
+                               "numbers and its engine does not differentiate complex tensors (PyTorch's Wirtinger "
+                               "derivatives). Choose a real output that no complex tensor goes into.").format(
+                                   label=label))
     notes = []
     if event is not None and len(events) > 1:
         notes.append(_T("the program differentiates {n} times; this is call {call}: line {line}, iteration "
@@ -763,6 +768,13 @@ def _graph_nodes(out):
         seen.add(id(fn))
         yield fn
         stack.extend(n for n, _ in getattr(fn, "next_functions", ()))
+
+
+def _complex_graph(out) -> bool:
+    """Whether ``out`` is complex or a complex tensor goes into its backward graph."""
+    if out._data.dtype.kind == "c":
+        return True
+    return any(m is not None and m[1].kind == "c" for fn in _graph_nodes(out) for m in getattr(fn, "_in_meta", ()) or ())
 
 
 def _backward_notes(out) -> list:

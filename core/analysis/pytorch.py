@@ -418,6 +418,9 @@ def _float(x) -> str:
 
 
 def _number(x, kind, np_dtype) -> str:
+    if kind == "c":     # complex(real, imag), each part written as its float dtype's number
+        part = np.dtype(np.float32 if np_dtype == np.complex64 else np.float64)
+        return f"complex({_number(part.type(x.real), 'f', part)}, {_number(part.type(x.imag), 'f', part)})"
     if kind == "b":
         return "True" if x else "False"
     if kind in "iu":

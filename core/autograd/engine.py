@@ -77,6 +77,8 @@ def _make_grads(outputs, grads):
             if t._rg:
                 if t._data.size != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                if t._data.dtype.kind == "c":
+                    raise RuntimeError(f"grad can be implicitly created only for real scalar outputs but got {t.dtype}")
                 out.append(np.ones(t._data.shape, dtype=t._data.dtype)[()])
             else:
                 out.append(None)
@@ -225,14 +227,34 @@ def _accumulate(var, g, create_graph):
         old._bump_version()
 
 
+COMPLEX_REFUSAL = ("Backprop Lens does not differentiate complex tensors: {node} has a complex {where}. PyTorch's "
+                   "gradients of complex numbers (conjugate Wirtinger derivatives) are not modelled; the program's "
+                   "values are, so it runs up to here.")
+
+
+def _complex_refusal(fn) -> str:
+    """The refusal for a backward pass that reaches a complex tensor (an input of ``fn``, else a root)."""
+    if fn is None:
+        return COMPLEX_REFUSAL.format(node="the tensor", where="value")
+    meta = getattr(fn, "_in_meta", None) or ()
+    where = "input" if any(m is not None and m[1].kind == "c" for m in meta) else "output"
+    return COMPLEX_REFUSAL.format(node=fn.name(), where=where)
+
+
 def _dependencies(roots):
     """How many gradients each node waits for (a node is visited once: the
-    first time it is counted, unless it is a root, already on the stack)."""
+    first time it is counted, unless it is a root, already on the stack).
+    A node with a complex input is refused here, before any gradient flows."""
     deps = {}
     stack = list(roots)
     root_set = set(roots)
     while stack:
         fn = stack.pop()
+        meta = getattr(fn, "_in_meta", None)
+        if meta is not None:
+            for m in meta:
+                if m is not None and m[1].kind == "c":
+                    raise NotImplementedError(_complex_refusal(fn))
         for nxt, _ in fn.next_functions:
             if nxt is None:
                 continue
@@ -284,6 +306,8 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         if g is None:
             continue
+        if t._data.dtype.kind == "c":
+            raise NotImplementedError(_complex_refusal(t.grad_fn))
         node, nr = edge_of(t)
         gv = g
         if isinstance(g, Tensor):

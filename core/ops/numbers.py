@@ -31,7 +31,8 @@ INT64_MIN, INT64_MAX, UINT64_END = -2 ** 63, 2 ** 63 - 1, 2 ** 64
 # the names PyTorch's messages give a dtype: c10's C++ type names (fill_, full, masked_fill, setitem)
 # and torch.tensor's own
 CPP_NAMES = {"float16": "c10::Half", "float32": "float", "float64": "double", "int8": "int8_t", "uint8": "uint8_t",
-             "int16": "int16_t", "int32": "int", "int64": "int64_t", "bool": "bool"}
+             "int16": "int16_t", "int32": "int", "int64": "int64_t", "bool": "bool",
+             "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
 
 
 def scalar(x):
@@ -64,6 +65,9 @@ def overflows(x, dtype: np.dtype) -> bool:
     """c10's ``overflows<To>(x)``: whether the Python number ``x`` does not fit ``dtype``."""
     if dtype.kind == "b":
         return False
+    if dtype.kind == "c":   # each part must fit the parts' float type
+        part = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+        return any(overflows(v, part) for v in ((x.real, x.imag) if isinstance(x, complex) else (x,)))
     if dtype.kind == "f":
         if isinstance(x, float) and not np.isfinite(x):
             return False
@@ -103,7 +107,7 @@ def element(x, dtype: np.dtype):
     narrower integer dtype is checked (RuntimeError naming it 'int32'), bool takes any number."""
     if dtype.kind == "b" or isinstance(x, bool):
         return x
-    if dtype.kind == "f":
+    if dtype.kind in "fc":
         return float(x) if isinstance(x, int) else x
     if isinstance(x, int):
         unpack_long(x)

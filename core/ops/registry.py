@@ -73,6 +73,9 @@ class OpDef:
     # where PyTorch's backward is not the derivative of the forward: why (a _T text the analysis shows when
     # the op is in the graph it checks; tests/ops_table.py's NOT_THE_DERIVATIVE holds what it adds)
     backward_note: str | None = None
+    # PyTorch differentiates it over complex numbers, which the engine does not (no vjp): a node is recorded,
+    # named as PyTorch names it, and a backward pass that reaches it is refused (core.autograd.engine)
+    complex_grad: bool = False
     node_cls: type = field(init=False, repr=False)
 
     def __post_init__(self):
@@ -129,7 +132,7 @@ def _result_dtype(op, inputs):
         if isinstance(x, Tensor):
             d = dtypes._BY_NP[x._data.dtype]
             (zeros if x._data.ndim == 0 else dims).append(d)
-        elif isinstance(x, (bool, int, float)):
+        elif isinstance(x, (bool, int, float, complex)):
             scalars.append(dtypes.scalar_category(x))
     d = dtypes.promote(dims, zeros, scalars)
     if rule == "float" and d.category < 2:
@@ -216,10 +219,10 @@ def apply(op: OpDef, inputs: tuple, params: dict = _EMPTY):
         result._inference = True
     if op.view:
         inputs[0]._share_storage(result, op, params)
-    if grad_mode._state[0] and op.vjp is not None:
+    if grad_mode._state[0] and (op.vjp is not None or op.complex_grad):
         for x in inputs:
             if isinstance(x, Tensor) and x._rg:
-                if out.dtype.kind == "f":  # integer and bool results never require grad
+                if out.dtype.kind in "fc":  # integer and bool results never require grad
                     record(op, inputs, params, result, aux)
                 break
     watchers = _observers[0]

@@ -77,8 +77,9 @@ class Shadow(Observer):
 
     # -- hooks ----------------------------------------------------------------------
     def on_leaf(self, t):
-        """``t`` became a leaf that requires grad: give it fresh symbols."""
-        if not self._fits("leaf", t._data):
+        """``t`` became a leaf that requires grad: give it fresh symbols (not a complex one: the Jacobian is
+        over real numbers, and the analysis refuses a graph of complex tensors)."""
+        if t._data.dtype.kind == "c" or not self._fits("leaf", t._data):
             return
         k = self._count
         self._count += 1

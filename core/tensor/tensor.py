@@ -163,6 +163,9 @@ class Tensor:
     def is_floating_point(self):
         return self.dtype.is_floating_point
 
+    def is_complex(self):
+        return self.dtype.is_complex
+
     def is_contiguous(self, memory_format=None):
         check_memory_format(memory_format)
         d = self._data
@@ -215,7 +218,7 @@ class Tensor:
         self._set_leaf_requires_grad(value)
 
     def _set_leaf_requires_grad(self, value):
-        if value and not self.dtype.is_floating_point:
+        if value and self.dtype.category < 2:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         became = value and not self._rg
         self._rg = value

@@ -39,6 +39,8 @@ int16 = short = _dtypes.int16
 int8 = _dtypes.int8
 uint8 = _dtypes.uint8
 bool = _dtypes.bool_
+complex64 = cfloat = _dtypes.complex64
+complex128 = cdouble = _dtypes.complex128
 get_default_dtype = _dtypes.get_default_dtype
 set_default_dtype = _dtypes.set_default_dtype
 
@@ -49,6 +51,10 @@ def numel(input):
 
 def is_floating_point(input):
     return input.is_floating_point()
+
+
+def is_complex(input):
+    return input.is_complex()
 
 
 def is_inference(input):

@@ -34,7 +34,7 @@ def _finish(arr, dtype, requires_grad):
         arr = arr.astype(dtype.np, copy=False)
     t = Tensor._make(arr if arr.ndim else arr[()])
     if requires_grad:
-        if not t.dtype.is_floating_point:
+        if t.dtype.category < 2:
             raise RuntimeError(FLOAT_ONLY)
         t._rg = True
         leaf_created(t)
@@ -83,6 +83,8 @@ def _infer(data, dtype=None):
             kinds.add("int")
         elif isinstance(x, (float, np.floating)):
             kinds.add("float")
+        elif isinstance(x, (complex, np.complexfloating)):
+            kinds.add("complex")
         elif isinstance(x, str):
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
         elif dtype is None:
@@ -95,6 +97,10 @@ def _infer(data, dtype=None):
     tensor_dtypes = [k for k in kinds if isinstance(k, dtypes.dtype)]
     if dtype is not None:
         dt = dtype
+    elif "complex" in kinds or any(d.is_complex for d in tensor_dtypes):
+        # each element's type promoted (a Python complex number is the default complex dtype)
+        found = [dtypes.default_complex_dtype()] * ("complex" in kinds) + [d for d in tensor_dtypes if d.category >= 2]
+        dt = dtypes.from_numpy(np.result_type(*(d.np for d in found)))
     elif "float" in kinds or any(d.is_floating_point for d in tensor_dtypes):
         fl = [d for d in tensor_dtypes if d.is_floating_point]
         dt = fl[0] if fl and "float" not in kinds else dtypes.get_default_dtype()
@@ -479,18 +485,28 @@ def _random(name, size, kwargs, dtype, requires_grad, draw):
                         f"expected one of:\n{_RANDOM_SIGNATURES}")
     shape = _size(size, kwargs)   # torch.rand(2, 3), torch.rand((2, 3)) or torch.rand(size=(2, 3))
     check_shape(shape)
-    values = draw(int(np.prod(shape)), np.float64 if d.np == np.float64 else np.float32)
+    n = int(np.prod(shape))
+    if d.is_complex:
+        # the real and imaginary parts, drawn in turn as a float tensor of twice the elements
+        part = dtypes.real_of(d).np
+        values = draw(2 * n, np.float64 if part == np.float64 else np.float32, complex_parts=True)
+        return _finish(values.astype(part).view(d.np).reshape(shape), None, requires_grad)
+    values = draw(n, np.float64 if d.np == np.float64 else np.float32)
     return _finish(values.reshape(shape).astype(d.np), None, requires_grad)
 
 
 def rand(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
     check_device(device)
-    return _random("rand", size, kwargs, dtype, requires_grad, (generator or default_generator).uniform)
+    uniform = (generator or default_generator).uniform
+    return _random("rand", size, kwargs, dtype, requires_grad, lambda n, dt, complex_parts=False: uniform(n, dt))
 
 
 def randn(*size, dtype=None, requires_grad=False, device=None, generator=None, **kwargs):
+    """Normals; a complex one's parts each have variance 1/2 (PyTorch's normal_ on complex)."""
     check_device(device)
-    return _random("randn", size, kwargs, dtype, requires_grad, (generator or default_generator).normal)
+    normal = (generator or default_generator).normal
+    return _random("randn", size, kwargs, dtype, requires_grad,
+                   lambda n, dt, complex_parts=False: normal(n, dt, std=1 / math.sqrt(2) if complex_parts else 1.0))
 
 
 def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):

@@ -31,7 +31,7 @@ _SCALARS = (bool, int, float)
 
 def as_tensor_operand(x):
     """Tensors and Python scalars pass through; numpy values and lists become tensors."""
-    if isinstance(x, (Tensor, bool, int, float)):
+    if isinstance(x, (Tensor, bool, int, float, builtins.complex)):
         return x
     if isinstance(x, (np.generic, np.ndarray)):
         return Tensor._make(x)
@@ -315,10 +315,6 @@ def einsum(equation, *operands):
         elif len(letters) != t.dim():
             raise RuntimeError(f"einsum(): the number of subscripts in the equation ({len(letters)}) does not match "
                                f"the number of dimensions ({t.dim()}) for operand {i} and no ellipsis was given")
-        if len(set(letters)) != len(letters):
-            raise NotImplementedError(f"einsum(): subscript {next(c for c in letters if letters.count(c) > 1)} is "
-                                      f"repeated for operand {i} (a diagonal, as in 'ii->i'): Backprop Lens does not "
-                                      "take diagonals yet; write it with indexing, e.g. x[range(n), range(n)]")
     counts = {}
     for labels in inputs:
         for c in labels:
@@ -349,6 +345,17 @@ def einsum(equation, *operands):
                 dims += [("...", j) for j in range(ell - n, ell)]
             else:
                 dims.append(c)
+        d = 0
+        while d < len(dims):   # a label repeated in one operand: its diagonal, moved to the label's first place
+            c, d = dims[d], d + 1
+            if c in dims[:d - 1]:
+                p = dims.index(c)
+                if t.shape[d - 1] != t.shape[p]:
+                    raise RuntimeError(f"einsum(): subscript {c} is repeated for operand {i} but the sizes don't "
+                                       f"match, {t.shape[d - 1]} != {t.shape[p]}")
+                t = movedim(diagonal(t, 0, p, d - 1), -1, p)
+                d -= 1
+                del dims[d]
         for d, c in enumerate(dims):
             size = t.shape[d]
             seen = sizes.get(c, 1)
@@ -2014,6 +2021,55 @@ def _writes_out(fn):
     return with_out
 
 
+# ---------------------------------------------------------------------------
+# complex numbers (core.ops.complex_numbers): values only, never differentiated
+# ---------------------------------------------------------------------------
+
+def real(input):
+    """The real parts (a view); a real tensor is its own real part."""
+    return apply(R["real"], (input,)) if input.dtype.is_complex else input
+
+
+def imag(input):
+    return apply(R["imag"], (input,))
+
+
+def conj(input):
+    """The complex conjugate; a real tensor is its own."""
+    return apply(R["conj"], (input,)) if input.dtype.is_complex else input
+
+
+def view_as_real(input):
+    return apply(R["view_as_real"], (input,))
+
+
+def view_as_complex(input):
+    return apply(R["view_as_complex"], (input,))
+
+
+def complex(real, imag, *, out=None):
+    return apply(R["complex"], (real, imag))
+
+
+def polar(abs, angle, *, out=None):
+    return apply(R["polar"], (abs, angle))
+
+
+def resolve_conj(input):
+    return input
+
+
+def linalg_eig(A):
+    """Eigenvalues and eigenvectors of a square matrix (complex): two ops of one decomposition, each with a
+    LinalgEigBackward0 node."""
+    R["eig_values"].forward(A._data)   # PyTorch's checks first (dimensions, dtype)
+    return LinalgEigResult(apply(R["eig_values"], (A,)), apply(R["eig_vectors"], (A,)))
+
+
+LinalgEigResult = type("linalg_eig", (_NamedResult,), {"_kind": "linalg_eig", "_fields": ("eigenvalues", "eigenvectors"),
+                                                       "_bpl_public": ("eigenvalues", "eigenvectors")})
+
+
 # What a program sees as torch.NAME: the generated functions and these composites
 # (the losses are torch.nn.functional's; the rest here are Tensor methods only).
 __all__ = sorted(PLAIN) + [
@@ -2037,6 +2093,7 @@ __all__ += ["repeat_interleave"]
 __all__ += ["addcmul", "addcdiv", "lerp", "atan2", "arctan2", "nan_to_num", "logit", "ravel", "swapdims", "tile",
             "movedim", "moveaxis", "unflatten", "fix", "diff"]
 __all__ += ["addmm", "celu", "layer_norm", "prelu", "selu"]  # torch.nn.functional's that torch has too
+__all__ += ["real", "imag", "conj", "view_as_real", "view_as_complex", "complex", "polar", "resolve_conj"]
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "unique", "cross"]
 
 for _name in __all__:

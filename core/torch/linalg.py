@@ -12,7 +12,8 @@ from core.torch import functional as _api
 
 import math as _math
 
-__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve", "qr"]
+__all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve", "qr",
+           "eig", "eigvals"]
 
 
 def _checked(name, signature, fn):
@@ -172,4 +173,7 @@ norm = _make("linalg_norm", (
     "(Tensor input, str ord, tuple of ints dim = None, bool keepdim = False, *, torch.dtype dtype = None, "
     "Tensor out = None)"), _norm)
 solve = _make("linalg_solve", "(Tensor A, Tensor B, *, bool left = True, Tensor out = None)", _solve)
+eig = _make("linalg_eig", "(Tensor input, *, tuple of Tensors out = None)", lambda input, *, out=None: _api.linalg_eig(input))
+eigvals = _make("linalg_eigvals", "(Tensor input, *, Tensor out = None)",
+                lambda input, *, out=None: _api.linalg_eig(input)[0])
 qr = _make("linalg_qr", "(Tensor A, str mode = \"reduced\", *, tuple of Tensors out = None)", _qr)

@@ -17,6 +17,16 @@ tests/core/test_arg_errors.py against errors recorded from PyTorch.
 """
 
 FUNCTIONS = {
+    "angle": ("(Tensor input, *, Tensor out = None)",),
+    "complex": ("(Tensor real, Tensor imag, *, Tensor out = None)",),
+    "conj": ("(Tensor input)",),
+    "imag": ("(Tensor input)",),
+    "polar": ("(Tensor abs, Tensor angle, *, Tensor out = None)",),
+    "real": ("(Tensor input)",),
+    "resolve_conj": ("(Tensor input)",),
+    "sgn": ("(Tensor input, *, Tensor out = None)",),
+    "view_as_complex": ("(Tensor input)",),
+    "view_as_real": ("(Tensor input)",),
     "abs": ("(Tensor input, *, Tensor out = None)",),
     "absolute": ("(Tensor input, *, Tensor out = None)",),
     "acos": ("(Tensor input, *, Tensor out = None)",),
@@ -465,6 +475,11 @@ FUNCTIONS = {
 }
 
 METHODS = {
+    "angle": None,
+    "conj": None,
+    "is_complex": None,
+    "resolve_conj": None,
+    "sgn": None,
     "abs": None,
     "abs_": None,
     "absolute": None,

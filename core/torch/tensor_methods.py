@@ -37,10 +37,12 @@ floor_divide remainder fmod det inverse svd cumprod trace sort topk median cumma
 argsort tril triu diagonal diag roll take masked_select logsumexp
 scatter scatter_add index_fill index_add broadcast_to isfinite
 addcmul addcdiv lerp atan2 arctan2 nan_to_num logit ravel swapdims tile movedim moveaxis unflatten fix diff
-repeat_interleave rot90 kron kthvalue mode bincount histc""".split()
+repeat_interleave rot90 kron kthvalue mode bincount histc conj resolve_conj""".split()
 
 for _name in [*api.PLAIN, *_SAME]:
     setattr(Tensor, _name, getattr(api, _name))
+Tensor.real = property(api.real)
+Tensor.imag = property(api.imag)
 
 # what PyTorch's binary operators take beside a tensor: a tensor or a number (numpy's too); for
 # anything else they return NotImplemented, so Python raises its own TypeError

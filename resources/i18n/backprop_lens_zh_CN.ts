@@ -1848,6 +1848,10 @@
         <translation>第 {line} 行求导 {n} 次：请选择 1 到 {n} 之间的迭代，而不是 {iteration}</translation>
     </message>
     <message>
+        <source>{label} is computed from complex numbers: Backprop Lens&apos;s Jacobian is over the real numbers and its engine does not differentiate complex tensors (PyTorch&apos;s Wirtinger derivatives). Choose a real output that no complex tensor goes into.</source>
+        <translation>{label} 由复数计算而来：Backprop Lens 的雅可比矩阵是实数上的，它的引擎不对复数张量求导（PyTorch 的 Wirtinger 导数）。请选择一个没有复数张量参与的实数输出。</translation>
+    </message>
+    <message>
         <source>the program differentiates {n} times; this is call {call}: line {line}, iteration {iteration} of {of} (choose another with --call and --iteration, or in the window)</source>
         <translation>程序求导 {n} 次；这是第 {call} 次调用：第 {line} 行，第 {iteration} 次迭代，共 {of} 次（用 --call 和 --iteration，或在窗口中选择其他调用）</translation>
     </message>
@@ -2076,6 +2080,10 @@
         <translation>matplotlib：Backprop Lens 中不绘制（也不保存）图表；程序在没有图表的情况下继续运行</translation>
     </message>
     <message>
+        <source>tqdm: progress bars are not drawn in Backprop Lens (PyTorch&apos;s runs draw them on stderr, not in the printed output); the loop runs as written</source>
+        <translation>tqdm：Backprop Lens 不绘制进度条（PyTorch 运行时进度条画在 stderr 上，不在打印输出中）；循环照常运行</translation>
+    </message>
+    <message>
         <source>torch.save writes no file in Backprop Lens: &apos;{path}&apos; is kept in memory for torch.load until the run ends</source>
         <translation>在 Backprop Lens 中 torch.save 不写入文件：&apos;{path}&apos; 保存在内存中，供 torch.load 使用，直到运行结束</translation>
     </message>
@@ -2201,6 +2209,30 @@
     <message>
         <source>Pass retain_graph=True to every backward() except the last one, so the saved values are kept. Or run the forward computation again before the second backward(). Remember that the gradients of the two calls add up in .grad.</source>
         <translation>除最后一次外，每次调用 backward() 时都传入 retain_graph=True，这样保存的值会被保留。或者在第二次 backward() 之前重新做一遍前向计算。注意两次调用的梯度会在 .grad 中累加。</translation>
+    </message>
+    <message>
+        <source>backward() of a complex number needs a gradient</source>
+        <translation>对复数调用 backward() 需要给出梯度</translation>
+    </message>
+    <message>
+        <source>A complex scalar has two parts, so there is no single &apos;d(output)/d(output) = 1&apos; to start the chain rule from: PyTorch asks for the gradient to start with.</source>
+        <translation>复数标量有实部和虚部两部分，因此没有唯一的“d(output)/d(output) = 1”可以作为链式法则的起点：PyTorch 要求给出起始梯度。</translation>
+    </message>
+    <message>
+        <source>Differentiate a real number made from it, such as its absolute value or its real part (z.abs(), z.real). Backprop Lens itself computes complex values but does not differentiate them.</source>
+        <translation>改为对由它得到的实数求导，例如它的绝对值或实部（z.abs()、z.real）。Backprop Lens 本身能计算复数的值，但不对复数求导。</translation>
+    </message>
+    <message>
+        <source>Backprop Lens does not differentiate complex numbers</source>
+        <translation>Backprop Lens 不对复数求导</translation>
+    </message>
+    <message>
+        <source>The program&apos;s complex values are computed exactly as PyTorch computes them, but their gradients are conjugate Wirtinger derivatives, which this engine does not model, so backward stops at the first node that has a complex input.</source>
+        <translation>程序中复数的值与 PyTorch 的计算完全一致，但复数的梯度是共轭 Wirtinger 导数，本引擎没有实现，所以反向传播在第一个有复数输入的节点处停止。</translation>
+    </message>
+    <message>
+        <source>Run this part in PyTorch itself, or keep complex tensors out of the path to the loss (work with the real and imaginary parts as two real tensors).</source>
+        <translation>这一部分请在 PyTorch 中运行，或者让复数张量不出现在通往损失的路径上（把实部和虚部作为两个实数张量来计算）。</translation>
     </message>
     <message>
         <source>backward() on a non-scalar output needs a gradient</source>

@@ -146,10 +146,8 @@ KNOWN_FAILURES: dict[str, str] = {
         "random numbers without a seed (numpy's or Python's; the recording seeds only torch)",
     "thorough_ch2_tensor_demo": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "eat20_2_1_tensor": "uninitialized memory (torch.empty, torch.Tensor(size))",
-    "eat20_4_2_tensor_math": "tensor method/function missing",
     "uvadlc_intro_pytorch_basics": "uninitialized memory (torch.empty, torch.Tensor(size))",
     "pttut_tensors_deeper": "uninitialized memory (torch.empty, torch.Tensor(size))",
-    "ptdocs_module_to": "tensor method/function missing",   # complex dtypes (torch.cdouble) are not modelled
     # its Linear(5, 3) on 10 inputs: this AMD CPU's torch.mm of those operands is the sequential sum of the
     # products without FMA (checked), the engine's the Intel one; Adam's 5th step shows it in the printed loss
     "cs224n_nn": RECORDED_ON_AVX2,

@@ -28,13 +28,17 @@ from collections import OrderedDict, namedtuple
 from core import dtypes
 from core.tensor.node import _HookTable, add_hook
 from core.tensor.node import _seq as _node_seq
-from core.tensor.tensor import Tensor
+from core.tensor.tensor import FLOAT_ONLY, Tensor
 from core.context import leaf_created
 from core.tensor.grad_mode import no_grad
 from core.torch import creation
 from core.torch.nn.hooks import BackwardHook
 
-FLOAT_ONLY = "Only Tensors of floating point and complex dtype can require gradients"
+COMPLEX_MODULES = (
+    "Complex modules are a new feature under active development whose design may change, and some modules might "
+    "not work as expected when using complex tensors as parameters or buffers. Please file an issue at "
+    "https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml if a complex module does not work as "
+    "expected.")
 
 
 class Parameter(Tensor):
@@ -49,7 +53,7 @@ class Parameter(Tensor):
         if not isinstance(data, Tensor):
             raise TypeError(f"Parameter(): argument 'data' must be Tensor, not {type(data).__name__}")
         t = data.detach()
-        if requires_grad and not t.dtype.is_floating_point:
+        if requires_grad and t.dtype.category < 2:
             raise RuntimeError(FLOAT_ONLY)
         t.__class__ = cls
         t._rg = bool(requires_grad)
@@ -355,10 +359,12 @@ class Module:
                 dtype = a.dtype
         if dtype is None:
             return self
-        if not dtype.is_floating_point:
+        if dtype.category < 2:
             raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
                             f"dtype={dtype}")
-        return self._convert(lambda t: t.to(dtype) if t.is_floating_point() else t)
+        if dtype.is_complex:
+            warnings.warn(COMPLEX_MODULES)
+        return self._convert(lambda t: t.to(dtype) if t.dtype.category >= 2 else t)
 
     def cpu(self):
         return self
