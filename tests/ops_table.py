@@ -169,6 +169,7 @@ ROWS = {
     "reshape_copy": [((2, 3),), {"shape": (6,)}, None],
     "unsafe_view": [((2, 3),), {"shape": (3, 2)}, None],
     "reshape_alias": [((2, 3),), {"shape": (3, 2)}, None],
+    "alias": [((2, 3),), {}, None],
     "transpose_in_place": [((2, 3),), {"dim0": 0, "dim1": 1}, None],
     "rnn_layer": [((2, 3),), {}, None],
     "gather": [((2, 3),), {"dim": 1, "index": np.array([[0, 0], [2, 1]])}, None],

@@ -60,6 +60,19 @@ def reshape_alias(a, shape=()):
 reshape_alias.vjp = view.vjp
 
 
+@defop("alias", "AliasBackward0", dtype_rule="keep", structural=True, view=True,
+       pytorch=call("torch.ops.aten.alias", 0))
+def alias(a):
+    """A view of the whole tensor, sharing its storage and version counter (PyTorch's ``alias``: what the
+    legacy constructor ``torch.Tensor(t)`` returns for a tensor ``t``)."""
+    return np.asarray(a).view()
+
+
+@alias.def_vjp
+def _(ctx, g, F):
+    return g,
+
+
 @defop("reshape_copy", "UnsafeViewBackward0", dtype_rule="keep", structural=True,
        pytorch=call(".reshape", 0, "=shape"))
 def reshape_copy(a, shape=()):

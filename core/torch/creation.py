@@ -17,6 +17,7 @@ from core.tensor import grad_mode
 from core.tensor.tensor import FLOAT_ONLY, Size, Tensor
 from core.context import check_shape, leaf_created
 from core.ops import numbers
+from core.ops.registry import REGISTRY, apply
 from core.torch.random import Generator
 
 # PyTorch's warning when a constructor copies a tensor ("torch.tensor", "tensor.new_tensor")
@@ -545,7 +546,7 @@ def legacy_new(dtype, args, kwargs, cls=Tensor):
     if len(args) == 1 and isinstance(args[0], Tensor):
         if args[0].dtype is not dtype:
             raise TypeError(f"expected {dtype} (got {args[0].dtype})")
-        return args[0]
+        return apply(REGISTRY["alias"], (args[0],), {})
     shape = _size(args, {}) if args else (0,)
     check_shape(shape)
     return _finish(np.zeros(shape, dtype=dtype.np), None, False)

@@ -679,6 +679,8 @@ METHODS = {
     "requires_grad_": ("(bool requires_grad = True)",),
     "reshape": ("(tuple of ints shape)",),
     "retain_grad": None,
+    "resize_": ("(tuple of ints size, *, torch.memory_format? memory_format = None)",),
+    "resize_as_": ("(Tensor the_template, *, torch.memory_format? memory_format = None)",),
     "round": ("()", "(*, int decimals)"),
     "round_": ("()", "(*, int decimals)"),
     "rsqrt": None,

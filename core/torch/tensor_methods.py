@@ -8,6 +8,9 @@ does not import them.
 """
 from __future__ import annotations
 
+import builtins
+import math
+
 import numpy as np
 
 from core import dtypes
@@ -20,7 +23,7 @@ from core.tensor import grad_mode
 from core.tensor.errors import legacy_type_name
 from core.ops.inplace import _check_leaf
 from core.tensor import grad_mode
-from core.tensor.tensor import Tensor
+from core.tensor.tensor import Tensor, check_memory_format
 from core.torch import functional as api, inplace_random as _inplace_random
 from core.torch import creation
 from core.torch.creation import CPU, NO_CUDA, check_device, device as _device, legacy_new
@@ -448,3 +451,46 @@ Tensor.t_ = _t_
 Tensor.transpose_ = Tensor.swapaxes_ = Tensor.swapdims_ = _transpose_
 Tensor.unsqueeze_ = _unsqueeze_
 Tensor.squeeze_ = _squeeze_
+
+
+# -- x.resize_(*sizes), x.resize_as_(other): a new shape over the same storage ----------------------
+def _resize_(self, *size, memory_format=None):
+    """``self`` takes the shape ``size`` with row-major strides, reading its storage from where it starts
+    (its storage offset); the same shape changes nothing.  PyTorch refuses a tensor that requires grad,
+    in any grad mode.  A shape needing more elements than the storage holds grows the storage: the new
+    elements are uninitialized memory in PyTorch, zeros here (as ``torch.empty``'s)."""
+    check_memory_format(memory_format)
+    if self._rg:
+        raise RuntimeError("cannot resize variables that require grad")
+    shape = api._shape_args(size)
+    if builtins.any(s < 0 for s in shape):
+        raise RuntimeError("numel: integer multiplication overflow")
+    if shape == tuple(self.shape):
+        return self
+    n = math.prod(shape)
+    root = self if self._base is None else self._base
+    storage = root._ensure_array()
+    offset = self.storage_offset()
+    flat = storage.ravel(order="K")   # the storage in memory order: a view when the root is dense
+    if offset + n <= flat.size and np.shares_memory(flat, storage):
+        self._data = flat[offset:offset + n].reshape(shape)
+    else:
+        # NOTE: PyTorch grows the storage itself, so every tensor sharing it sees the grown one; here the
+        # resized tensor alone gets a new array holding the storage's numbers
+        _context.check_shape(shape)
+        grown = np.zeros(offset + n, storage.dtype)
+        kept = builtins.min(flat.size, offset + n)
+        grown[:kept] = flat[:kept]
+        self._data = grown[offset:].reshape(shape)
+        self._base, self._view_chain = None, ()
+    self._bump_version()
+    _context.data_replaced(self)
+    return self
+
+
+def _resize_as_(self, the_template, *, memory_format=None):
+    return _resize_(self, tuple(the_template.shape), memory_format=memory_format)
+
+
+Tensor.resize_ = _resize_
+Tensor.resize_as_ = _resize_as_
