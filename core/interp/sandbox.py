@@ -342,6 +342,7 @@ def build_modules(guard=None):
     os_members["path"] = modules["os.path"] = SafeModule("os.path", os_path)
     modules["os"] = SafeModule("os", os_members)
     modules["pathlib"] = SafeModule("pathlib", members_pathlib(run_files))
+    modules["datetime"] = SafeModule("datetime", stdlib.members_datetime())
     modules["io"] = SafeModule("io", {})      # importable, as tutorials import it; files cannot be opened
     mpl_members, pyplot_members, ticker_members = plotting.members()
     mpl_members["pyplot"] = modules["matplotlib.pyplot"] = SafeModule("matplotlib.pyplot", pyplot_members)
@@ -429,6 +430,10 @@ def _allowed(obj, name) -> bool:
         return name in EXC_ATTRS or (name == "value" and isinstance(obj, StopIteration))   # a generator's return
     if isinstance(obj, type) and getattr(obj, stdlib.NAMEDTUPLE_MARK, False):
         return name in NAME_ONLY or name == "_fields"
+    if isinstance(obj, stdlib.DATETIME_TYPES):
+        return not name.startswith("_")          # a date, a time, a duration: values, every public name
+    if obj in _DATETIME_CLASSES:
+        return name in NAME_ONLY or name in DATETIME_CLASS_ATTRS
     if isinstance(obj, (ProgramType, type, _types.FunctionType, _types.BuiltinFunctionType, _types.MethodType,
                         stdlib.Cached)) \
             or _is_program_function(obj):
@@ -448,6 +453,20 @@ def _type_name(obj) -> str:
 
 def _is_program_function(obj) -> bool:
     return is_program_function(obj)
+
+
+_DATETIME_CLASSES = frozenset(v for v in stdlib.members_datetime().values() if isinstance(v, type))
+# what a program reads of datetime's classes: their constructors from the clock, a timestamp or a string, and
+# their bounds
+DATETIME_CLASS_ATTRS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtimestamp", "fromisoformat",
+                                  "fromordinal", "strptime", "combine", "min", "max", "resolution", "utc"})
+
+
+def _checked_strftime(value, guard):
+    def strftime(format):
+        guard.spec(format)
+        return value(format)
+    return strftime
 
 
 def get_attribute(obj, name, guard=None):
@@ -485,6 +504,8 @@ def get_attribute(obj, name, guard=None):
             return _DEQUE_GUARDS[name](obj, value, guard)
         if isinstance(obj, np.ndarray) and name == "dot":
             return _checked_dot(obj, guard)
+        if name == "strftime" and isinstance(obj, stdlib.DATETIME_TYPES):
+            return _checked_strftime(value, guard)
         copying = next((names for kind, names in _COPYING if isinstance(obj, kind)), ())
         if name in copying:
             return _counted_copy(obj, name, value, guard)

@@ -36,6 +36,7 @@ from __future__ import annotations
 import __future__ as _future_module
 
 import collections as _collections
+import datetime as _datetime
 import functools as _functools
 import itertools as _itertools
 import math as _math
@@ -412,6 +413,18 @@ def members_time(guard) -> dict:
     return {"time": _time.time, "time_ns": _time.time_ns, "perf_counter": _time.perf_counter,
             "perf_counter_ns": _time.perf_counter_ns, "monotonic": _time.monotonic,
             "process_time": _time.process_time, "sleep": sleep}
+
+
+# ``datetime``: Python's own classes (pure values: no files, no processes); what a program may read of them is
+# core.interp.sandbox's DATETIME_CLASS_ATTRS and, on their values, every public name; a strftime format (also a
+# format spec: f"{now:%Y-%m-%d}") is checked as any format width is (Guard.spec)
+DATETIME_TYPES = (_datetime.date, _datetime.time, _datetime.timedelta, _datetime.tzinfo)
+
+
+def members_datetime() -> dict:
+    return {"datetime": _datetime.datetime, "date": _datetime.date, "time": _datetime.time,
+            "timedelta": _datetime.timedelta, "timezone": _datetime.timezone, "tzinfo": _datetime.tzinfo,
+            "MINYEAR": _datetime.MINYEAR, "MAXYEAR": _datetime.MAXYEAR}
 
 
 def _does_nothing(what, why, result=None):

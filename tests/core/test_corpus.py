@@ -169,7 +169,7 @@ KNOWN_FAILURES: dict[str, str] = {
     "atcold_05_regression":
         "float32 rounding differs (a matrix times a vector of more than six products: MKL's gemv order is not modelled)",
     # its first line prints datetime.datetime.now() (which no re-run could match either)
-    "zerotomastery_01_exercise_solutions": "module not available",
+    "zerotomastery_01_exercise_solutions": "output depends on the machine (address, id, time)",
 }
 
 
