@@ -24,6 +24,7 @@ from core.torch import creation
 from core.torch import functional as _f
 from core.torch import inplace_random as _random
 from core.torch.nn import functional as _nnf
+from core.torch.type_info import finfo
 
 __all__ = ["Distribution", "Normal", "Bernoulli", "Categorical", "Uniform", "kl_divergence"]
 
@@ -318,7 +319,7 @@ class Normal(Distribution):
 
 
 def _clamp_probs(probs):
-    eps = float(np.finfo(probs.dtype.np).eps)
+    eps = finfo(probs.dtype).eps
     return probs.clamp(min=eps, max=1 - eps)
 
 
@@ -450,7 +451,7 @@ class Categorical(Distribution):
         return log_pmf.gather(-1, value).squeeze(-1)
 
     def entropy(self):
-        logits = _f.clamp(self.logits, min=float(np.finfo(self.logits.dtype.np).min))
+        logits = _f.clamp(self.logits, min=finfo(self.logits.dtype).min)
         return -(logits * self.probs).sum(-1)
 
     def enumerate_support(self, expand=True):
