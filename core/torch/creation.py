@@ -461,26 +461,35 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 
 
 def _logspace_values(start, end, steps, base, np_dtype):
-    """base ** the evenly spaced exponents, as PyTorch's CPU logspace: the exponents from start and end rounded to
-    the dtype, the first half start + step * i and the second end - step * (steps - 1 - i), then the power, in
-    double, rounded to the dtype (an integer dtype truncates).
-
-    NOTE: PyTorch's float32 and float64 kernels round some middle elements one to three units in the last place
-    otherwise (its pow or its exponents are computed in a way not identified: measured against PyTorch 2.13,
-    about half of random cases agree in every bit); printed to 4 significant digits they agree."""
+    """base ** the evenly spaced exponents, as PyTorch's CPU logspace computes them: start and end in the dtype,
+    their difference in the dtype, the step in double; the first half start + step * i and the second
+    end - step * (steps - 1 - i), in double; the double power rounded to the dtype (an integer dtype truncates)."""
     dt = np.dtype(np_dtype)
     if steps == 1:
-        return np.array([base ** float(start)]).astype(dt)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return np.array([_pow(base, float(start))]).astype(dt)
     if dt.kind in "iub":
-        s, e = float(int(start)), float(int(end))
+        s, e = int(start), int(end)
+        difference = float(e - s)
     else:
-        s, e = float(dt.type(start)), float(dt.type(end))
-    step = (e - s) / max(steps - 1, 1)
+        s, e = dt.type(start), dt.type(end)
+        difference = float(dt.type(e - s))
+    step = difference / max(steps - 1, 1)
     i = np.arange(steps)
-    exponents = np.where(i < steps // 2, s + step * i, e - step * (steps - 1 - i))
-    with np.errstate(over="ignore"):
-        values = np.power(np.float64(base), exponents)
-    return np.trunc(values).astype(dt) if dt.kind in "iu" else values.astype(dt)
+    exponents = np.where(i < steps // 2, float(s) + step * i, float(e) - step * (steps - 1 - i))
+    # NOTE: the C library's pow, as PyTorch's (numpy's vectorised power rounds otherwise on some CPUs)
+    values = np.array([_pow(base, x) for x in exponents.tolist()], dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):      # inf and nan as C++ casts them (past a float32: inf)
+        return np.trunc(values).astype(dt) if dt.kind in "iu" else values.astype(dt)
+
+
+def _pow(base, x):
+    try:
+        return math.pow(base, x)
+    except OverflowError:
+        return math.inf
+    except ValueError:      # a negative base to a fractional power
+        return -math.nan   # the C library's pow gives the nan with the sign bit set
 
 
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False):

@@ -1,4 +1,4 @@
-# torch.logspace (its printed values; its last bits: core/torch/creation.py), torch.finfo and torch.iinfo
+# torch.logspace (bit for bit: tests/core/test_creation_arange.py), torch.finfo and torch.iinfo
 import torch
 for a in [(0, 2, 5), (-10, 10, 5), (0, 1, 1), (0, 3, 4, 2), (0.1, 1.0, 5, 2), (-1.3, 2.7, 9)]:
     print(torch.logspace(*a[:3], base=a[3] if len(a) > 3 else 10.0))
