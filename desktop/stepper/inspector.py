@@ -31,6 +31,8 @@ from desktop.view_model import Graph, HookFired, TraceStep
 WIDE_WORD = "Accumulate"
 MIN_LINES = 8
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# where a long name in core's notes may break too: "autograd.|Function", "Copy|Backwards", "retain_|graph"
+_NAME_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z][._])(?=[A-Za-z])")
 ZWSP = "\u200b"        # a zero-width space: where a line may break
 
 ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "implied", "hooks", "retained", "grad", "freed")
@@ -163,7 +165,8 @@ class NodeInspector(QWidget):
         for key in ROWS:
             if key == "local":
                 shown = [_plain(self.fields[key].text()) if self.form.isRowVisible(self.local_box) else "",
-                         self.local_notes_label.text() if self.form.isRowVisible(self.local_notes_label) else ""]
+                         self.local_notes_label.text().replace(ZWSP, "")
+                         if self.form.isRowVisible(self.local_notes_label) else ""]
                 if any(shown):
                     parts.append(f"{self.captions[key].text()}: {' '.join(filter(None, shown))}")
             elif self.form.isRowVisible(self.fields[key]):
@@ -238,7 +241,13 @@ class NodeInspector(QWidget):
         if any(not item.match for item in step.implied):
             # a custom backward that disagrees with its forward: the point of the step, brought into view
             # (a narrow inspector, as in presenter mode on a projector, would otherwise hide it below)
-            QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(self.fields["implied"], 0, 0))
+            QTimer.singleShot(0, self._bring_implied_into_view)
+
+    def _bring_implied_into_view(self) -> None:
+        """Down to "The forward implies", and back to the left edge: a value wider than the pane scrolled
+        it sideways, and the rows' captions and the notes (which start there) lost their first letters."""
+        self.scroll.ensureWidgetVisible(self.fields["implied"], 0, 0)
+        self.scroll.horizontalScrollBar().setValue(0)
 
     def _show_local(self, latex: str | None, notes) -> None:
         self.form.setRowVisible(self.local_box, bool(latex) or bool(notes))   # its caption over the notes
@@ -247,7 +256,7 @@ class NodeInspector(QWidget):
         self.latex_label.setText(f'<span style="font-family:\'{self._mono}\'">{escape(latex or "")}</span>'
                                  if latex else "")
         self.latex_label.setVisible(False)
-        self.local_notes_label.setText(" ".join(translate_text(note) for note in notes))
+        self.local_notes_label.setText(_NAME_BREAK.sub(ZWSP, " ".join(translate_text(note) for note in notes)))
         if not latex:
             return
         shown = None
