@@ -250,15 +250,20 @@ class LeafBlock(QWidget):
             self.grid.setColumnMinimumWidth(2, self._caption_width())
         elif self.compact:
             left_out = (self.sym_title, self.bw_title, self.bw_caption)
-            self.grid.addWidget(self.sym_math, 0, 0, 1, 3, TOP)
-            self.grid.addWidget(self.sym_values, 1, 0, 1, 3, TOP)
+            # J spans the empty column 3 too, which takes the room a wide J (or the pane) leaves: x.grad
+            # stays next to vᵀJ, in view, and never goes off to the right beyond a wide formula
+            self.grid.addWidget(self.sym_math, 0, 0, 1, 4, TOP)
+            self.grid.addWidget(self.sym_values, 1, 0, 1, 4, TOP)
             self.grid.addWidget(self.sym_vjp_caption, 2, 0, Qt.AlignmentFlag.AlignBottom)
             self.grid.addWidget(self.bw_values_caption, 2, 2, Qt.AlignmentFlag.AlignBottom)
             self.grid.addWidget(self.sym_vjp, 3, 0, LEFT_TOP)
             self.grid.addWidget(self.relation, 3, 1, Qt.AlignmentFlag.AlignCenter)
             self.grid.addWidget(self.bw_values, 3, 2, LEFT_TOP)
-            self.grid.setColumnStretch(0, 1)
-            self.grid.setColumnStretch(2, 1)
+            self.grid.setColumnStretch(3, 1)
+            for column, caption in ((0, self.sym_vjp_caption), (2, self.bw_values_caption)):
+                # a caption on one line where it can be (a wrapping label's hint is narrower than its text)
+                one_line = caption.fontMetrics().horizontalAdvance(caption.text()) + 4
+                self.grid.setColumnMinimumWidth(column, min(one_line, self._caption_width() // 2))
         else:
             order = (self.sym_title, self.sym_math, self.sym_values, self.sym_vjp_caption, self.sym_vjp,
                      self.bw_title, self.bw_caption, self.bw_values_caption, self.bw_values)

@@ -138,6 +138,21 @@ def test_presenting_on_1024x768_leaves_the_graph_40_percent_of_the_height(qtbot,
         assert fully_shown(table, small)
 
 
+def test_presenting_a_wide_j_on_1024x768_keeps_x_grad_beside_vjp_in_view(qtbot):
+    """W1's J typeset is wider than the pane (it scrolls sideways): vᵀJ = W1.grad stay at the left, in view."""
+    w = open_on(qtbot, projector(), "15_tiny_mlp_step.py")
+    try:
+        w.set_presenter_mode(True)
+        settle(qtbot, w)
+        block = w.results.block("W1")
+        assert block.sym_math.width() > w.results.width()      # the formula is wider than the pane
+        for table in (w.results.jacobian_table("W1"), block.vjp_table, block.backward_table):
+            assert fully_shown(table, w), f"{table} is not in view"
+        assert graph_pane(w).height() >= 0.38 * w.height()
+    finally:
+        close_window(w)
+
+
 def test_presenting_on_1024x768_in_chinese_leaves_the_graph_its_share_too(qtbot, small):
     from desktop.i18n import set_language
     set_language("zh_CN", save=False)
