@@ -178,6 +178,8 @@ def _call(backend, name, args, params):
     if name in ("qr_Q", "qr_R"):   # one field of torch.linalg.qr's named tuple
         result = backend.call("torch.linalg.qr", [args[0]], {"mode": backend.param(params.get("mode", "reduced"))})
         return backend.attribute(result, name[len("qr_"):])
+    if name == "eig_vectors":   # the eigenvectors of torch.linalg.eig's named tuple
+        return backend.attribute(backend.call("torch.linalg.eig", [args[0]], {}), "eigenvectors")
     if name in _VALUES_OF:   # the values of one of PyTorch's (values, indices) named tuples
         callee, positional = _VALUES_OF[name]
         pair = backend.call(callee, [args[0]] + [backend.param(params[k]) for k in positional],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.ops.registry import call, defop
+from core.ops.registry import SPECIAL, call, defop
 
 
 def _need_complex(a, message):
@@ -151,6 +151,6 @@ def eig_values(a):
 
 
 @defop("eig_vectors", "LinalgEigBackward0", dtype_rule="keep", complex_grad=True, input_names=("self",),
-       pytorch=None)
+       pytorch=SPECIAL)
 def eig_vectors(a):
     return eig_arrays(a)[1]

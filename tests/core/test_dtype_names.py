@@ -13,6 +13,7 @@ PYTORCH_NAMES = {
     "float16": ("Half", "c10::Half"), "float32": ("Float", "float"), "float64": ("Double", "double"),
     "int8": ("Char", "signed char"), "uint8": ("Byte", "unsigned char"), "int16": ("Short", "short int"),
     "int32": ("Int", "int"), "int64": ("Long", "long int"), "bool": ("Bool", "bool"),
+    "complex64": ("ComplexFloat", "c10::complex<float>"), "complex128": ("ComplexDouble", "c10::complex<double>"),
 }
 OTHERS = [d.name for d in dtypes.ALL if d.name != "float32"]
 

@@ -26,8 +26,14 @@ def default_options():
     set_printoptions(profile="default")
 
 
+def _number(v):
+    if isinstance(v, list):     # a complex element: [real, imag]
+        return complex(_number(v[0]), _number(v[1]))
+    return float(v) if isinstance(v, str) else v
+
+
 def case_array(case):
-    values = [float(v) if isinstance(v, str) else v for v in case["values"]]
+    values = [_number(v) for v in case["values"]]
     return np.array(values, dtype=NP_DTYPES[case["dtype"]]).reshape(case["shape"])
 
 

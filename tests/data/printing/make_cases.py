@@ -32,7 +32,9 @@ FLOATS = ("float16", "float32", "float64")
 
 
 def encode(value):
-    """A JSON-safe scalar that decodes to exactly the same tensor element."""
+    """A JSON-safe scalar that decodes to exactly the same tensor element (a complex one: [real, imag])."""
+    if isinstance(value, complex):
+        return [encode(value.real), encode(value.imag)]
     if isinstance(value, float) and not math.isfinite(value):
         return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
     return value
@@ -238,6 +240,26 @@ def suffix_cases():
     yield "param_long", rng.standard_normal(40), "float32", {"parameter": True, "grad": "leaf"}
 
 
+def complex_cases():
+    """Complex tensors: the real parts right-aligned, the imaginary parts signed and left-aligned."""
+    yield "complex_vec", [1.5 + 2j, -3 - 0.25j, 0.001j], "complex64", {}
+    yield "complex_whole", [1 + 1j, 2 - 2j], "complex64", {}
+    yield "complex_scalar", -2.5 - 1j, "complex64", {}
+    yield "complex_scalar_zero_imag", 3 + 0j, "complex128", {}
+    yield "complex_sci_nan", [[1 + 1j, 2 - 2j, 1e-5j], [1e6 + 0j, -1j, complex(NAN, 0)]], "complex64", {}
+    yield "complex_negative_zero_imag", [complex(1.5625, -0.0), -0.25 + 0j], "complex64", {}
+    yield "complex_grad", [1 + 2j, 3 - 4j], "complex64", {"grad": "mul"}
+    yield "complex_leaf_2d", [[0.5 - 1j, 2 + 3.25j], [-7 + 0j, 1e-3 + 1e3j]], "complex64", {"grad": "leaf"}
+    yield "complex128_default64", [0.5 + 0.5j], "complex128", {"default_dtype": "float64"}
+    yield "complex64_default64", [0.5 + 0.5j], "complex64", {"default_dtype": "float64"}
+    yield "complex_summary", np.arange(2000) * (1 + 0.5j), "complex64", {}
+    yield "complex_infinities", [complex(INF, -INF), complex(0, NAN)], "complex128", {}
+    yield "complex_wrap", np.arange(30).reshape(3, 10) * (0.37 - 1.9j), "complex64", {}
+    yield "complex_precision2", [1.23456 - 6.54321j, 0.1 + 0.2j], "complex64", {
+        "options": [{"precision": 2}]}
+    yield "complex_sci_mode", [1.5 + 2j, 3 - 4j], "complex64", {"options": [{"sci_mode": True}]}
+
+
 def summary_cases():
     rng = np.random.default_rng(4)
     yield "sum_arange1001", np.arange(1001.0), "float32", {}
@@ -297,7 +319,7 @@ def option_cases():
 def hand_picked():
     for name, values, dtype in (*scalar_cases(), *vector_cases(), *wrap_cases(), *nd_cases()):
         yield record(name, values, dtype)
-    for name, values, dtype, kw in (*empty_cases(), *suffix_cases(), *summary_cases()):
+    for name, values, dtype, kw in (*empty_cases(), *suffix_cases(), *summary_cases(), *complex_cases()):
         yield record(name, values, dtype, **kw)
     for name, values, dtype, options in option_cases():
         yield record(name, values, dtype, options=options)
