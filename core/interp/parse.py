@@ -34,7 +34,7 @@ IMPORTABLE = {
     "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.nn.utils.rnn", "torch.optim",
     "torch.optim.lr_scheduler", "torch.utils",
     "torch.utils.data", "torch.utils.data._utils", "torch.utils.data._utils.collate", "torch.utils.data.dataloader",
-    "torch.functional",
+    "torch.functional", "torch.func",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "datetime", "gc", "pdb",
     "numpy", "numpy.random", "numpy.linalg", "warnings", "sys", "os", "os.path", "io",
     "matplotlib", "matplotlib.pyplot", "matplotlib.ticker", "pathlib", "pprint", "tqdm", "tqdm.auto", "tqdm.notebook",
