@@ -31,7 +31,8 @@ from core.torch.autograd.functional import forward_product, transposed
 from core.torch.creation import eye, zeros, zeros_like
 from core.torch.functional import stack
 
-__all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap", "functional_call"]
+__all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap", "functional_call",
+           "stack_module_state"]
 
 
 # ---------------------------------------------------------------------------
@@ -535,3 +536,26 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     finally:
         for table, leaf, old in reversed(swapped):
             table[leaf] = old
+
+
+def stack_module_state(models):
+    """``(params, buffers)``: each parameter and buffer of the same-shaped ``models`` stacked along a new first
+    dimension, by name; the stacked parameters are new leaves that require grad where the originals do."""
+    models = list(models)
+    if not models:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+    if not (all(m.training for m in models) or all(not m.training for m in models)):
+        raise RuntimeError("stack_module_state: Expected all models to have the same training/eval mode.")
+    first = type(models[0])
+    if not all(type(m) is first for m in models):
+        raise RuntimeError("stack_module_state: Expected all models to be of the same class.")
+
+    def stacked(named, as_leaf):
+        out = {}
+        for name, t in named(models[0]):
+            s = stack([dict(named(m))[name].detach() for m in models])
+            out[name] = s.requires_grad_(t.requires_grad) if as_leaf else s
+        return out
+    params = stacked(lambda m: list(m.named_parameters()), True)
+    buffers = stacked(lambda m: list(m.named_buffers()), False)
+    return params, buffers
