@@ -83,14 +83,7 @@ class _Lifted:
     def __init__(self, args, argnums, outer):
         self.outer = outer          # grad mode was on at the call: results may join the program's graph
         self.fresh = set()
-        nums = argnums if isinstance(argnums, tuple) else (argnums,)
-        for n in nums:
-            if not isinstance(n, int) or isinstance(n, bool):
-                raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
-            if not -len(args) <= n < len(args):
-                raise RuntimeError(f"Got argnum={n}, but only {len(args)} positional inputs")
-        if isinstance(argnums, tuple) and len(set(n % len(args) for n in nums)) != len(nums):
-            raise RuntimeError(f"argnums must be unique, got {argnums}")
+        nums = _argnums(argnums, len(args))
         self.args = list(args)
         self.trees = []            # (leaves, rebuild) per differentiated argument
         for n in nums:
@@ -118,6 +111,27 @@ class _Lifted:
             out.append(rebuild(flat[at:at + len(lifted)]))
             at += len(lifted)
         return out[0] if self.single else tuple(out)
+
+
+def _argnums(argnums, n_args):
+    """The argument positions ``argnums`` names (an int or a non-empty tuple of distinct ints), checked."""
+    if isinstance(argnums, tuple):
+        if not argnums:
+            raise RuntimeError("argnums must be non-empty")
+        nums = argnums
+    elif isinstance(argnums, int) and not isinstance(argnums, bool):
+        nums = (argnums,)
+    else:
+        raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {_type_text(argnums)}")
+    for n in nums:
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise RuntimeError(f"argnum must be int, got: {_type_text(n)}")
+        if not -n_args <= n < n_args:
+            raise RuntimeError(f"Got argnum={n}, but only {n_args} positional inputs")
+    normal = tuple(n % n_args for n in nums)
+    if len(set(normal)) != len(normal):
+        raise RuntimeError(f"argnums elements must be unique, got {normal}")
+    return nums
 
 
 def _reaches_outside(t, fresh) -> bool:
@@ -489,17 +503,22 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     dicts = parameter_and_buffer_dicts
     if isinstance(dicts, dict):
         given = dict(dicts)
-    elif isinstance(dicts, (tuple, list)) and all(isinstance(d, dict) for d in dicts):
-        given = {}
+    elif isinstance(dicts, (tuple, list)):
+        if not all(isinstance(d, dict) for d in dicts):
+            raise ValueError("Expected all elements of parameter_and_buffer_dicts to be dictionaries")
+        given, repeated = {}, []
         for d in dicts:
-            for k in d:
-                if k in given:
-                    raise ValueError(f"{k} appeared in multiple dictionaries; behavior of functional call is "
-                                     "ambiguous")
+            repeated += [k for k in d if k in given and k not in repeated]
             given.update(d)
+        if repeated:
+            raise ValueError(f"{repeated} appeared in multiple dictionaries; behavior of functional call is "
+                             "ambiguous")
     else:
         raise ValueError(f"Expected parameter_and_buffer_dicts to be a dict, or a list/tuple of dicts, but got "
                          f"{type(dicts)}")
+    for t in given.values():
+        if t is not None and not isinstance(t, Tensor):
+            raise TypeError(f"{t} is not an instance of torch.Tensor")
     names = {n: t for n, t in module.named_parameters(remove_duplicate=False)}
     names.update({n: t for n, t in module.named_buffers(remove_duplicate=False)})
     if tie_weights:   # a tied name takes the tensor given for its twin
