@@ -19,6 +19,10 @@ from desktop.workspace import check_view
 
 WINDOW_SIZE = QSize(1280, 800)              # the size the window opens at, when its screen has room
 READABLE_COLUMNS = 40                       # the editor never gets narrower than this many characters
+# presenter mode: the results (verdict, J, vᵀJ, x.grad) get the height they need within these shares of
+# the right column; the rest, at least 1 - RESULTS_MOST, is the graph's, which the teacher steps through
+# (at 0.8 a 1024x768 projector left the graph some 120 px)
+RESULTS_LEAST, RESULTS_MOST = 0.3, 0.6
 
 
 class WindowLayout(QObject):
@@ -91,8 +95,9 @@ class WindowLayout(QObject):
 
     def fit_panes(self):
         """Size the dividers for what they show: the program's column for readable code; in
-        presenter mode also the results for the verdict and the first leaf's J, vᵀJ and x.grad,
-        the rest for the graph."""
+        presenter mode also the results for the verdict and the first leaf's J, vᵀJ and x.grad
+        (at most RESULTS_MOST of the column: a larger J scrolls under the verdict), the rest for
+        the graph."""
         w = self.window
         self.keep_editor_readable()
         main, left, right, _bottom = w.splitters
@@ -110,7 +115,7 @@ class WindowLayout(QObject):
         height = sum(right.sizes())
         io = w.io_box.sizeHint().height() if w.io_box.isVisible() else 0
         wanted = w.results.first_leaf_height() + io + 8
-        top = min(max(wanted, round(height * 0.3)), round(height * 0.8))
+        top = min(max(wanted, round(height * RESULTS_LEAST)), round(height * RESULTS_MOST))
         right.setSizes([top, height - top])
 
     # -- the screen ------------------------------------------------------------------------

@@ -35,6 +35,8 @@ IMPORTABLE = {
     "torch.optim.lr_scheduler", "torch.utils",
     "torch.utils.data", "torch.utils.data._utils", "torch.utils.data._utils.collate", "torch.utils.data.dataloader",
     "torch.functional", "torch.func",
+    "torch.distributions", "torch.distributions.constraints", "torch.distributions.kl", "torch.distributions.normal", "torch.distributions.bernoulli", "torch.distributions.categorical",
+    "torch.distributions.uniform",
     "copy", "math", "random", "functools", "itertools", "collections", "time", "datetime", "gc", "pdb",
     "numpy", "numpy.random", "numpy.linalg", "warnings", "sys", "os", "os.path", "io",
     "matplotlib", "matplotlib.pyplot", "matplotlib.ticker", "pathlib", "pprint", "tqdm", "tqdm.auto", "tqdm.notebook",

@@ -33,6 +33,7 @@ import core.torch.nn.functional as ctnf
 import core.torch.optim as ct_optim  # (issue 12, C2: optim, utils.data, random)
 import core.torch.utils.data as ct_data
 import core.torch.linalg as ct_linalg
+import core.torch.distributions as ct_distributions
 from core.torch import inplace_random as ct_inplace_random, random as ct_random
 from core.torch.nn import dropout as ct_dropout
 from core import context, dtypes
@@ -313,6 +314,17 @@ def build_modules(guard=None):
     torch_members["vmap"] = ct_func.vmap
     linalg = SafeModule("torch.linalg", {n: getattr(ct_linalg, n) for n in ct_linalg.__all__})
     torch_members["linalg"] = linalg
+    distributions = SafeModule("torch.distributions", {n: getattr(ct_distributions, n)
+                                                       for n in ct_distributions.__all__})
+    distributions.members["constraints"] = SafeModule("torch.distributions.constraints",
+                                                      dict(ct_distributions.CONSTRAINTS))
+    distributions.members["kl"] = SafeModule("torch.distributions.kl",
+                                             {"kl_divergence": ct_distributions.kl_divergence})
+    for cls in (ct_distributions.Normal, ct_distributions.Bernoulli, ct_distributions.Categorical,
+                ct_distributions.Uniform):   # each distribution's own module: from torch.distributions.normal import Normal
+        name = cls.__name__.lower()
+        distributions.members[name] = SafeModule(f"torch.distributions.{name}", {cls.__name__: cls})
+    torch_members["distributions"] = distributions
     torch_members["random"] = SafeModule("torch.random", {n: getattr(ct, n) for n in (
         "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")})
     torch_members["backends"] = SafeModule("torch.backends", {
@@ -332,7 +344,8 @@ def build_modules(guard=None):
                "torch.utils.data": utils_data, "torch.utils.data._utils": utils_data_utils,
                "torch.utils.data._utils.collate": collate, "torch.utils.data.dataloader": dataloader,
                "torch.functional": torch_functional, "torch.func": func,
-               "torch.linalg": linalg}
+               "torch.linalg": linalg, "torch.distributions": distributions,
+               **{f"torch.distributions.{n}": m for n, m in distributions.members.items() if isinstance(m, SafeModule)}}
     if guard is None:  # the module tables only (tests that list names); no run to bound
         guard = Guard(Limits(), Budget(Limits()))
     for name, members in (("math", stdlib.members_math(guard)), ("random", stdlib.members_random(guard)),

@@ -22,8 +22,10 @@ from core.torch import tensor_methods as _tensor_methods  # noqa: F401  (attache
 from core.torch.functional import *  # noqa: F401,F403  (the functions programs call: functional.__all__)
 from core.printing import get_printoptions as _get_printoptions, set_printoptions  # noqa: F401
 from core.torch import creation
+from core.torch.type_info import finfo, iinfo  # noqa: F401
 from core.torch.creation import (BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, arange, as_tensor,
-                                 empty, empty_like, eye, from_numpy, full, full_like, linspace, manual_seed, normal,
+                                 empty, empty_like, eye, from_numpy, full, full_like, linspace, logspace, manual_seed,
+                                 normal,
                                  ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm, seed, tensor,
                                  zeros, zeros_like)
 

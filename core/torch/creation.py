@@ -460,6 +460,52 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     return _finish(_linspace_values(start, end, int(steps), d.np), None, requires_grad)
 
 
+def _logspace_values(start, end, steps, base, np_dtype):
+    """base ** the evenly spaced exponents, as PyTorch's CPU logspace computes them: start and end in the dtype,
+    their difference in the dtype, the step in double; the first half start + step * i and the second
+    end - step * (steps - 1 - i), in double; the double power rounded to the dtype (an integer dtype truncates)."""
+    dt = np.dtype(np_dtype)
+    if steps == 1:
+        with np.errstate(invalid="ignore", over="ignore"):
+            return np.array([_pow(base, float(start))]).astype(dt)
+    if dt.kind in "iub":
+        s, e = int(start), int(end)
+        difference = float(e - s)
+    else:
+        s, e = dt.type(start), dt.type(end)
+        difference = float(dt.type(e - s))
+    step = difference / max(steps - 1, 1)
+    i = np.arange(steps)
+    exponents = np.where(i < steps // 2, float(s) + step * i, float(e) - step * (steps - 1 - i))
+    # NOTE: the C library's pow, as PyTorch's (numpy's vectorised power rounds otherwise on some CPUs)
+    values = np.array([_pow(base, x) for x in exponents.tolist()], dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):      # inf and nan as C++ casts them (past a float32: inf)
+        return np.trunc(values).astype(dt) if dt.kind in "iu" else values.astype(dt)
+
+
+def _pow(base, x):
+    try:
+        return math.pow(base, x)
+    except OverflowError:
+        return math.inf
+    except ValueError:      # a negative base to a fractional power
+        return -math.nan   # the C library's pow gives the nan with the sign bit set
+
+
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False):
+    check_device(device)
+    dims = [(name, t.dim()) for name, t in (("start", start), ("end", end)) if isinstance(t, Tensor) and t.dim()]
+    if dims:
+        raise RuntimeError("logspace only supports 0-dimensional start and end tensors, but got " +
+                           " and ".join(f"{name} with {n} dimension(s)" for name, n in dims) + ".")
+    if int(steps) < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    d = dtype or dtypes.get_default_dtype()
+    check_shape((int(steps),))
+    start, end = (x.item() if isinstance(x, Tensor) else x for x in (start, end))
+    return _finish(_logspace_values(start, end, int(steps), float(base), d.np), None, requires_grad)
+
+
 def manual_seed(seed):
     default_generator.manual_seed(seed)
     return None

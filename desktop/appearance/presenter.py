@@ -12,8 +12,10 @@ The text size chosen (View ▸ Presenter text size) is for a 1080-line screen: o
 a smaller one (a 1024x768 projector) the text grows proportionally less, so it
 takes the same share of the projected picture and the program, the verdict,
 J, vᵀJ, x.grad and the graph still fit.  The panes are sized for what they
-show: the program's column for 40 characters or more, the results for the
-verdict and the first leaf's J, vᵀJ and x.grad, the rest to the graph.
+show: the program's column for 40 characters or more, the results (compact:
+vᵀJ = x.grad on one row) for the verdict and the first leaf's J, vᵀJ and x.grad
+but never more than 60% of the column, the rest (some 40% of a 768-line screen)
+to the graph.
 """
 from __future__ import annotations
 

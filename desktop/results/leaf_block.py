@@ -32,19 +32,23 @@ class LeafBlock(QWidget):
 
     Wide: the symbolic side on the left, the engine's side on the right, and
     the values of vᵀJ on the same row as those of x.grad, with "=" or "≠"
-    between them.  Narrow: one column, symbolic first.
+    between them.  Narrow: one column, symbolic first.  Narrow and ``compact``
+    (presenter mode): J in one column, then vᵀJ "=" x.grad on one row, without the
+    two sides' titles and the engine's explanation (its caption's tooltip), so that
+    J, vᵀJ and x.grad leave the graph room on a 1024x768 projector.
     """
 
     entryActivated = Signal(int, int)  # a click on J[row, col]
 
-    def __init__(self, a: AnalysisView, leaf: Leaf, parent: QWidget | None = None):
+    def __init__(self, a: AnalysisView, leaf: Leaf, parent: QWidget | None = None, *, compact: bool = False):
         super().__init__(parent)
+        self.compact = compact
         self.leaf = leaf.name
         self.leaf_shape = leaf.shape
         self.has_jacobian = leaf.jacobian is not None
         self._out_name = a.output or "out"
         self._leaf_labels = list(leaf.labels)
-        self._wide = None
+        self._arrangement = None
 
         self.heading = _scaled_bold(wrapping_label(self.tr("Leaf {leaf}, shape {shape}").format(
             leaf=leaf.name, shape=shape_text(self.leaf_shape))), 1.1)
@@ -142,6 +146,7 @@ class LeafBlock(QWidget):
             self.bw_values = wrapping_label(self.tr("none"))
         self.bw_caption = small(wrapping_label(explanation))
         self.bw_values_caption = small(wrapping_label(values_caption))
+        self.bw_values_caption.setToolTip(explanation)   # the explanation, where compact leaves it out
 
     def _build_relation(self, view: Leaf) -> None:
         """"=" or "≠" between vᵀJ and x.grad, and the differing entries marked on both."""
@@ -217,10 +222,11 @@ class LeafBlock(QWidget):
 
     # --- layout -------------------------------------------------------------
     def arrange(self, wide: bool) -> None:
-        """Lay the pieces out in two columns (``wide``) or one."""
-        if wide == self._wide:
+        """Lay the pieces out in two columns (``wide``) or one (compact: vᵀJ and x.grad on one row)."""
+        arrangement = "wide" if wide else "compact" if self.compact else "narrow"
+        if arrangement == self._arrangement:
             return
-        self._wide = wide
+        self._arrangement = arrangement
         for widget in self._pieces():
             # removeWidget deletes the layout item; a leaked one (takeAt) keeps the
             # widget's size cache tied to it, and the grid never sees its updates
@@ -228,6 +234,7 @@ class LeafBlock(QWidget):
         for column in range(4):
             self.grid.setColumnStretch(column, 0)
             self.grid.setColumnMinimumWidth(column, 0)
+        left_out = ()
         if wide:
             placements = [(self.sym_title, 0, 0, TOP), (self.sym_math, 1, 0, TOP), (self.sym_values, 2, 0, TOP),
                           (self.sym_vjp_caption, 3, 0, Qt.AlignmentFlag.AlignBottom), (self.sym_vjp, 4, 0, LEFT_TOP),
@@ -241,14 +248,32 @@ class LeafBlock(QWidget):
             # room for the captions to wrap in a few lines, not one word per line
             self.grid.setColumnMinimumWidth(0, self._caption_width())
             self.grid.setColumnMinimumWidth(2, self._caption_width())
+        elif self.compact:
+            left_out = (self.sym_title, self.bw_title, self.bw_caption)
+            # J spans the empty column 3 too, which takes the room a wide J (or the pane) leaves: x.grad
+            # stays next to vᵀJ, in view, and never goes off to the right beyond a wide formula
+            self.grid.addWidget(self.sym_math, 0, 0, 1, 4, TOP)
+            self.grid.addWidget(self.sym_values, 1, 0, 1, 4, TOP)
+            self.grid.addWidget(self.sym_vjp_caption, 2, 0, Qt.AlignmentFlag.AlignBottom)
+            self.grid.addWidget(self.bw_values_caption, 2, 2, Qt.AlignmentFlag.AlignBottom)
+            self.grid.addWidget(self.sym_vjp, 3, 0, LEFT_TOP)
+            self.grid.addWidget(self.relation, 3, 1, Qt.AlignmentFlag.AlignCenter)
+            self.grid.addWidget(self.bw_values, 3, 2, LEFT_TOP)
+            self.grid.setColumnStretch(3, 1)
+            for column, caption in ((0, self.sym_vjp_caption), (2, self.bw_values_caption)):
+                # a caption on one line where it can be (a wrapping label's hint is narrower than its text)
+                one_line = caption.fontMetrics().horizontalAdvance(caption.text()) + 4
+                self.grid.setColumnMinimumWidth(column, min(one_line, self._caption_width() // 2))
         else:
             order = (self.sym_title, self.sym_math, self.sym_values, self.sym_vjp_caption, self.sym_vjp,
                      self.bw_title, self.bw_caption, self.bw_values_caption, self.bw_values)
             for row, widget in enumerate(order):
                 self.grid.addWidget(widget, row, 0, LEFT_TOP if widget in (self.sym_vjp, self.bw_values) else TOP)
             self.grid.setColumnStretch(0, 1)
+        for widget in (self.sym_title, self.bw_title, self.bw_caption):
+            widget.setVisible(widget not in left_out)
         self.separator.setVisible(wide)
-        self.relation.setVisible(wide and self._has_relation)
+        self.relation.setVisible(arrangement != "narrow" and self._has_relation)
 
     def wide_width(self) -> int:
         """The width two columns need."""

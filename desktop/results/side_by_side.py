@@ -116,7 +116,7 @@ class SideBySidePanel(QWidget):
         for leaf in a.leaves:
             if leaf.jacobian is None and not _grad_alone(leaf):
                 continue
-            block = LeafBlock(a, leaf)
+            block = LeafBlock(a, leaf, compact=self._compact)
             block.entryActivated.connect(lambda row, col, leaf=leaf.name: self.entryActivated.emit(leaf, row, col))
             self._blocks[leaf.name] = block
             layout.addWidget(block)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import QFontDatabase, QImage, QPixmap, QTextDocument
 from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
                                QWidget)
@@ -31,6 +31,8 @@ from desktop.view_model import Graph, HookFired, TraceStep
 WIDE_WORD = "Accumulate"
 MIN_LINES = 8
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# where a long name in core's notes may break too: "autograd.|Function", "Copy|Backwards", "retain_|graph"
+_NAME_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z][._])(?=[A-Za-z])")
 ZWSP = "\u200b"        # a zero-width space: where a line may break
 
 ROWS = ("output", "inputs", "grad_in", "local", "saved", "sent", "implied", "hooks", "retained", "grad", "freed")
@@ -79,14 +81,12 @@ class NodeInspector(QWidget):
                 field.setParent(self.local_box)
                 box.addWidget(field)
                 self.form.addRow(caption, self.local_box)
-                # core's sentences (views, CopySlices, AccumulateGrad...): a row of their own, so they
-                # wrap like every other field; captioned only when there is no formula above them
-                self.local_notes_caption = QLabel(body)
-                self.local_notes_caption.setStyleSheet("font-weight: bold;")
-                self.local_notes_caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-                self.local_notes_label = self._field(body)
+                # core's sentences (views, CopySlices, AccumulateGrad...): a row across the form under
+                # "Local derivative" (and its formula, if any), so they start at the left edge and wrap
+                # within the width in view (_fit_notes); beside the caption they were cut in a narrow pane
+                self.local_notes_label = self._field(body, _NotesLabel)
                 self.local_notes_label.setTextFormat(Qt.TextFormat.PlainText)
-                self.form.addRow(self.local_notes_caption, self.local_notes_label)
+                self.form.addRow(self.local_notes_label)
             else:
                 self.form.addRow(caption, field)
             self.fields[key], self.captions[key] = field, caption
@@ -98,6 +98,14 @@ class NodeInspector(QWidget):
         scroll.setWidget(body)
         self.body = body
         self.scroll = scroll
+        # core's sentences wrap within the width in view, even when a wider row (a value, a formula)
+        # makes the body scroll sideways: wrapped at the body's width they ran past the pane's edge, cut
+        self._notes_timer = QTimer(self)
+        self._notes_timer.setSingleShot(True)
+        self._notes_timer.setInterval(0)
+        self._notes_timer.timeout.connect(self._fit_notes)
+        scroll.viewport().installEventFilter(self)
+        body.installEventFilter(self)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
@@ -112,15 +120,27 @@ class NodeInspector(QWidget):
     def eventFilter(self, obj, event) -> bool:
         if obj is self.header and event.type() == QEvent.Type.FontChange:
             self._fix_minimum_size()
+        elif obj in (self.scroll.viewport(), self.body) and event.type() in (QEvent.Type.Resize,
+                                                                           QEvent.Type.LayoutRequest):
+            self._notes_timer.start()
         return super().eventFilter(obj, event)
+
+    def _fit_notes(self) -> None:
+        """The notes at most as wide as the viewport (their row spans the form: they start at its left)."""
+        label = self.local_notes_label
+        self.body.layout().activate()
+        start = label.mapTo(self.body, QPoint(0, 0)).x()
+        width = max(1, self.scroll.viewport().width() - start)
+        if label.maximumWidth() != width:
+            label.setMaximumWidth(width)
 
     def _fix_minimum_size(self) -> None:
         margins = self.layout().contentsMargins()
         width = self.header.fontMetrics().horizontalAdvance(WIDE_WORD) + margins.left() + margins.right() + 4
         self.setMinimumSize(width, self.fontMetrics().lineSpacing() * MIN_LINES)
 
-    def _field(self, parent: QWidget) -> QLabel:
-        label = QLabel(parent)
+    def _field(self, parent: QWidget, kind: type = QLabel) -> QLabel:
+        label = kind(parent)
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -145,7 +165,8 @@ class NodeInspector(QWidget):
         for key in ROWS:
             if key == "local":
                 shown = [_plain(self.fields[key].text()) if self.form.isRowVisible(self.local_box) else "",
-                         self.local_notes_label.text() if self.form.isRowVisible(self.local_notes_label) else ""]
+                         self.local_notes_label.text().replace(ZWSP, "")
+                         if self.form.isRowVisible(self.local_notes_label) else ""]
                 if any(shown):
                     parts.append(f"{self.captions[key].text()}: {' '.join(filter(None, shown))}")
             elif self.form.isRowVisible(self.fields[key]):
@@ -215,20 +236,27 @@ class NodeInspector(QWidget):
             self.form.setRowVisible(self.fields[key], html is not None)
         self._show_local(step.local, step.local_notes)
         self.scroll.verticalScrollBar().setValue(0)
+        self.scroll.horizontalScrollBar().setValue(0)
+        self._notes_timer.start()
         if any(not item.match for item in step.implied):
             # a custom backward that disagrees with its forward: the point of the step, brought into view
             # (a narrow inspector, as in presenter mode on a projector, would otherwise hide it below)
-            QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(self.fields["implied"], 0, 0))
+            QTimer.singleShot(0, self._bring_implied_into_view)
+
+    def _bring_implied_into_view(self) -> None:
+        """Down to "The forward implies", and back to the left edge: a value wider than the pane scrolled
+        it sideways, and the rows' captions and the notes (which start there) lost their first letters."""
+        self.scroll.ensureWidgetVisible(self.fields["implied"], 0, 0)
+        self.scroll.horizontalScrollBar().setValue(0)
 
     def _show_local(self, latex: str | None, notes) -> None:
-        self.form.setRowVisible(self.local_box, bool(latex))
+        self.form.setRowVisible(self.local_box, bool(latex) or bool(notes))   # its caption over the notes
         self.form.setRowVisible(self.local_notes_label, bool(notes))
-        self.local_notes_caption.setText("" if latex else self.captions["local"].text())
         # the LaTeX is kept here (text(), copying) but never shown as text: the formula is typeset
         self.latex_label.setText(f'<span style="font-family:\'{self._mono}\'">{escape(latex or "")}</span>'
                                  if latex else "")
         self.latex_label.setVisible(False)
-        self.local_notes_label.setText(" ".join(translate_text(note) for note in notes))
+        self.local_notes_label.setText(_NAME_BREAK.sub(ZWSP, " ".join(translate_text(note) for note in notes)))
         if not latex:
             return
         shown = None
@@ -289,6 +317,15 @@ class NodeInspector(QWidget):
         name = escape(hook.name or self.tr("hook"))
         return (self.tr("{0}: replaced the gradient").format(name) if hook.replaced
                 else self.tr("{0}: returned None (gradient unchanged)").format(name))
+
+
+class _NotesLabel(QLabel):
+    """A wrapping label as high as its text needs at the width it is capped to: a layout asks a
+    widget's height for the width the layout has, not for that width within the widget's maximum
+    (the notes' last lines were cut)."""
+
+    def heightForWidth(self, width: int) -> int:
+        return super().heightForWidth(min(width, self.maximumWidth()))
 
 
 def _table(rows: list) -> str | None:

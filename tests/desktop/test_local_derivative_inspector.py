@@ -1,6 +1,8 @@
 """The step inspector shows the local derivative derived from the op's rule: the min formula for minimum."""
 from __future__ import annotations
 
+import pytest
+
 from desktop.results.math_view import MathLabel
 from tests.windows import open_window
 
@@ -56,3 +58,47 @@ def test_a_wrong_custom_backward_brings_sent_and_implied_into_view_in_a_small_pr
         return 0 <= top < viewport.height()
     qtbot.waitUntil(implied_in_view, timeout=5000)
     window.set_presenter_mode(False)
+
+
+def _notes_in_view(inspector) -> tuple[bool, str]:
+    """Whether the local derivative's notes lie wholly within the inspector's viewport (its width: the
+    body may scroll sideways for a wide value) and show all their lines; and what they measure."""
+    from PySide6.QtCore import QPoint
+    label, viewport = inspector.local_notes_label, inspector.scroll.viewport()
+    left = label.mapTo(viewport, QPoint(0, 0)).x()
+    measures = (f"notes at x={left}, {label.width()} px wide, {label.height()} px high "
+                f"(needs {label.heightForWidth(label.width())}); viewport {viewport.width()} px wide")
+    return (left >= 0 and left + label.width() <= viewport.width()
+            and label.height() >= label.heightForWidth(label.width())), measures
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("lesson, grad_fn", [("10_jacobian_index_assign.py", "SelectBackward0"),
+                                             ("16_custom_function_backward.py", "CubeBackward")])
+def test_the_notes_wrap_within_a_narrow_inspector(qtbot, language, lesson, grad_fn):
+    """A node's sentence in the narrowest inspector (about the width a 1024x768 window leaves it), beside a
+    wider row ("→ SelectBackward0  [2, 0]") that makes the body scroll sideways: the notes once wrapped at
+    the body's width, or beside their caption, and ran past the pane's edge; a long name
+    ("autograd.Function") may break too, not be cut."""
+    import resources
+    from desktop.i18n import set_language
+    window = open_window(qtbot, resources.read_lesson(lesson))
+    set_language(language, save=False)
+    try:
+        bottom = window.splitters[3]
+        bottom.setSizes([sum(bottom.sizes()), 0])      # the inspector at its least width
+        trace = window.state.analysis["trace"]
+        window.stepper.set_step(next(i for i, s in enumerate(trace) if s["grad_fn"] == grad_fn))
+        inspector = window.inspector
+        notes = inspector.local_notes_label
+        assert notes.isVisibleTo(inspector) and len(notes.text()) > 60
+        qtbot.waitUntil(lambda: _notes_in_view(inspector)[0], timeout=5000)
+        assert inspector.scroll.viewport().width() < 200, _notes_in_view(inspector)[1]
+        assert notes.minimumSizeHint().width() <= inspector.scroll.viewport().width()   # no word cut
+        assert "\u200b" not in inspector.text()     # the breaks are for the eye, not for copying
+        # and a wide pane gives them its width, not a narrow column
+        bottom.setSizes([sum(bottom.sizes()) // 2] * 2)
+        qtbot.waitUntil(lambda: _notes_in_view(inspector)[0]
+                        and notes.width() >= inspector.scroll.viewport().width() - 2, timeout=5000)
+    finally:
+        set_language("en", save=False)

@@ -114,6 +114,67 @@ def test_presenting_on_1024x768_shows_the_verdict_j_vjp_and_grad_without_draggin
     assert fully_shown(panel.verdict_label, small)
 
 
+def graph_pane(window):
+    """The graph and the stepper under it: what the teacher steps through."""
+    return window.graph.parentWidget()
+
+
+def test_presenting_on_1024x768_leaves_the_graph_40_percent_of_the_height(qtbot, small):
+    """The results once took all but some 160 px of the 768 (the graph itself 124 px): now they are
+    compact (vᵀJ = x.grad on one row) and the graph keeps a share it can be followed in."""
+    small.set_presenter_mode(True)
+    settle(qtbot, small)
+    pane = graph_pane(small)
+    assert fully_shown(pane, small)
+    assert pane.height() >= 0.38 * small.height(), f"the graph pane is {pane.height()} px of {small.height()}"
+    assert small.graph.height() >= 0.33 * small.height()
+    block = small.results.block("x")
+    vjp, grad = block.vjp_table, block.backward_table
+    assert vjp.mapTo(small, vjp.rect().topLeft()).y() == grad.mapTo(small, grad.rect().topLeft()).y()
+    assert block.relation.isVisible() and block.relation.text() == "="
+    assert "never builds J" in block.bw_values_caption.toolTip()    # the explanation compact leaves out
+    # and the tables are still all in view (as the test above asks)
+    for table in (small.results.jacobian_table("x"), vjp, grad):
+        assert fully_shown(table, small)
+
+
+def test_presenting_a_wide_j_on_1024x768_keeps_x_grad_beside_vjp_in_view(qtbot):
+    """W1's J typeset is wider than the pane (it scrolls sideways): vᵀJ = W1.grad stay at the left, in view."""
+    w = open_on(qtbot, projector(), "15_tiny_mlp_step.py")
+    try:
+        w.set_presenter_mode(True)
+        settle(qtbot, w)
+        block = w.results.block("W1")
+        assert block.sym_math.width() > w.results.width()      # the formula is wider than the pane
+        for table in (w.results.jacobian_table("W1"), block.vjp_table, block.backward_table):
+            assert fully_shown(table, w), f"{table} is not in view"
+        assert graph_pane(w).height() >= 0.38 * w.height()
+    finally:
+        close_window(w)
+
+
+def test_presenting_on_1024x768_in_chinese_leaves_the_graph_its_share_too(qtbot, small):
+    from desktop.i18n import set_language
+    set_language("zh_CN", save=False)
+    try:
+        small.set_presenter_mode(True)
+        settle(qtbot, small)
+        assert any("\u4e00" <= c <= "\u9fff" for c in small.results.verdict_label.text())
+        assert graph_pane(small).height() >= 0.38 * small.height()
+        assert fully_shown(small.results.verdict_label, small)
+        block = small.results.block("x")
+        for table in (small.results.jacobian_table("x"), block.vjp_table, block.backward_table):
+            assert fully_shown(table, small)
+    finally:
+        small.set_presenter_mode(False)
+        set_language("en", save=False)
+
+
+def test_a_window_on_1024x768_gives_the_graph_a_third_of_its_height_outside_presenter_mode(qtbot, small):
+    settle(qtbot, small)
+    assert graph_pane(small).height() >= 0.35 * small.height()
+
+
 def test_presenting_on_1024x768_keeps_40_characters_of_code_even_after_ctrl_l(qtbot, small):
     small.set_presenter_mode(True)
     settle(qtbot, small)
