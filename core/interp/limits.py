@@ -271,6 +271,9 @@ def _estimate(op, inputs, params):
         return _numel(params.get("shape", ()))
     if name == "index":
         return _index_size(shapes[0], params.get("index", ()))
+    if name == "select" and shapes[0]:   # one slice (vmap takes every slice of its input in turn)
+        d = params.get("dim", 0) % len(shapes[0])
+        return _numel(shapes[0][:d] + shapes[0][d + 1:])
     if name in ("mv", "dot", "index_put"):
         return max(_numel(s) for s in shapes)
     # the generic bound: the broadcast shape with its empty axes counted as 1, since an op on

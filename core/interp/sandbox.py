@@ -27,6 +27,7 @@ import numpy as np
 import core.torch as ct  # (also attaches the Tensor methods listed below)
 import core.torch.autograd as cta
 import core.torch.autograd.functional as ctaf
+import core.torch.func as ct_func
 import core.torch.nn as ctn
 import core.torch.nn.functional as ctnf
 import core.torch.optim as ct_optim  # (issue 12, C2: optim, utils.data, random)
@@ -307,6 +308,10 @@ def build_modules(guard=None):
     torch_functional = SafeModule("torch.functional", {n: torch_members[n] for n in TORCH_FUNCTIONAL
                                                        if n in torch_members})
     torch_members["functional"] = torch_functional
+    # torch.func: the function transforms (grad, vjp, jvp, jacrev, jacfwd, hessian, vmap, functional_call)
+    func = SafeModule("torch.func", {n: getattr(ct_func, n) for n in ct_func.__all__})
+    torch_members["func"] = func
+    torch_members["vmap"] = ct_func.vmap
     linalg = SafeModule("torch.linalg", {n: getattr(ct_linalg, n) for n in ct_linalg.__all__})
     torch_members["linalg"] = linalg
     distributions = SafeModule("torch.distributions", {n: getattr(ct_distributions, n)
@@ -338,7 +343,7 @@ def build_modules(guard=None):
                "torch.optim": optim, "torch.optim.lr_scheduler": lr_scheduler, "torch.utils": utils,
                "torch.utils.data": utils_data, "torch.utils.data._utils": utils_data_utils,
                "torch.utils.data._utils.collate": collate, "torch.utils.data.dataloader": dataloader,
-               "torch.functional": torch_functional,
+               "torch.functional": torch_functional, "torch.func": func,
                "torch.linalg": linalg, "torch.distributions": distributions,
                **{f"torch.distributions.{n}": m for n, m in distributions.members.items() if isinstance(m, SafeModule)}}
     if guard is None:  # the module tables only (tests that list names); no run to bound

@@ -47,6 +47,11 @@ from core.ops.vecmath import fma as _vec_fma
 _TWO_PI = 2.0 * math.pi
 
 
+# DRAWS[0]: how many times any generator has drawn (torch.func.vmap refuses a random op in its default
+# randomness mode, as PyTorch does, by seeing this count move while the function runs)
+DRAWS = [0]
+
+
 class Generator:
     """One CPU generator: the Mersenne Twister's state and the cached normal.
 
@@ -91,6 +96,7 @@ class Generator:
 
     # -- draws -----------------------------------------------------------------------
     def _u32(self, n: int) -> np.ndarray:
+        DRAWS[0] += 1
         return np.asarray(self._bits.random_raw(n), dtype=np.uint64)
 
     def _u64(self, n: int) -> np.ndarray:

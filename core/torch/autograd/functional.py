@@ -113,17 +113,29 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         inputs = _prepare(inputs, create_graph)
         outputs = func(*inputs)
         outs, single_out = _as_tuple(outputs)
-        dummies = tuple(zeros_like(o).requires_grad_(True) for o in outs)
-        gs = _grad(outs, inputs, dummies, create_graph=True, retain_graph=True, allow_unused=True)
-        pairs = [(g, vv) for g, vv in zip(gs, vs) if g is not None]
-        if pairs:
-            res = _grad([g for g, _ in pairs], dummies, [vv for _, vv in pairs], create_graph=create_graph,
-                        retain_graph=True, allow_unused=True)
-        else:
-            res = (None,) * len(outs)
+        res = forward_product(transposed(outs, inputs), vs, create_graph)
     res = tuple(zeros_like(o) if r is None else (r if create_graph else r.detach()) for r, o in zip(res, outs))
     outputs = outs[0].detach() if single_out else tuple(o.detach() for o in outs)
     return outputs, (res[0] if single_out else res)
+
+
+def transposed(outs, inputs):
+    """The first half of the double-backward trick: ``(u, Jᵀu)`` for zeros ``u`` that require grad, one per
+    output (``Jᵀu`` is None for an input no output depends on).  ``Jᵀu`` is linear in ``u``, so its own
+    vector-Jacobian product with a tangent ``t`` is ``J t``: forward mode through two reverse passes."""
+    dummies = tuple(zeros_like(o).requires_grad_(True) for o in outs)
+    gs = _grad(outs, inputs, dummies, create_graph=True, retain_graph=True, allow_unused=True)
+    return dummies, gs
+
+
+def forward_product(transposed_pair, tangents, create_graph):
+    """``J t`` (one entry per output, None where no input reaches it) from :func:`transposed`'s pair."""
+    dummies, gs = transposed_pair
+    pairs = [(g, t) for g, t in zip(gs, tangents) if g is not None and g._rg]
+    if not pairs:
+        return (None,) * len(dummies)
+    return _grad([g for g, _ in pairs], dummies, [t for _, t in pairs], create_graph=create_graph,
+                 retain_graph=True, allow_unused=True)
 
 
 def _scalar_output(func, inputs, name):
