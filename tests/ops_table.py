@@ -84,6 +84,7 @@ ROWS = {
     "floor": [((3,),), {}, None],
     "ceil": [((3,),), {}, None],
     "round": [((3,),), {}, None],
+    "round_decimals": [((3,),), {"decimals": 2}, None],
     "trunc": [((3,),), {}, None],
     "floor_divide": [((3,), (3,)), {}, (POS, POS)],
     "remainder": [((2, 3), (3,)), {}, (ANY, POS)],

@@ -732,6 +732,22 @@ for _name, _fn in (("floor", np.floor), ("ceil", np.ceil), ("round", np.round), 
     _op.symbolic = (lambda f: lambda S, s, n: S.const(f(np.asarray(n[0]))))(_fn)
 
 
+@defop("round_decimals", "RoundBackward1", dtype_rule="first", pytorch=call("torch.round", 0, decimals="=decimals"))
+def round_decimals(a, decimals=0):
+    """``torch.round(x, decimals=d)`` as PyTorch's kernel: with t = 10 ** |d| in the dtype, rint(x * t) / t (d > 0)
+    or rint(x / t) * t (d < 0), each step rounded to the dtype; floating dtypes only."""
+    a = np.asarray(a)
+    if a.dtype.kind != "f":
+        raise NotImplementedError(f"\"round_cpu\" not implemented for '{dtypes.from_numpy(a.dtype).scalar_name}'")
+    t = a.dtype.type(10.0 ** abs(decimals))
+    return (np.rint(a / t) * t if decimals < 0 else np.rint(a * t) / t).astype(a.dtype)
+
+
+round_decimals.vjp = lambda ctx, g, F: (g * 0,)
+# piecewise constant: the value at the point, as a constant
+round_decimals.symbolic = lambda S, s, n, decimals=0: S.const(round_decimals.forward(np.asarray(n[0]), decimals))
+
+
 @defop("zero_", "ZeroBackward0", dtype_rule="keep", pytorch=call(".zero_", 0))
 def zero_(a):
     return np.zeros(np.shape(a), dtype=a.dtype)

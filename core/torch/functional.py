@@ -675,6 +675,8 @@ arcsin, arccos, arctan = asin, acos, atan  # noqa: F821
 
 
 def round(input, *, decimals=0):
+    if decimals:
+        return apply(R["round_decimals"], (input,), {"decimals": int(decimals)})
     return apply(R["round"], (input,))
 
 
