@@ -33,6 +33,7 @@ import core.torch.nn.functional as ctnf
 import core.torch.optim as ct_optim  # (issue 12, C2: optim, utils.data, random)
 import core.torch.utils.data as ct_data
 import core.torch.linalg as ct_linalg
+from core.torch import arguments as ct_arguments, signatures as ct_signatures
 import core.torch.distributions as ct_distributions
 from core.torch import inplace_random as ct_inplace_random, random as ct_random
 from core.torch.nn import dropout as ct_dropout
@@ -272,6 +273,8 @@ def build_modules(guard=None):
         "register_multi_grad_hook": cta.register_multi_grad_hook,
         "allow_mutation_on_saved_tensors": cta.allow_mutation_on_saved_tensors})
     nnf = SafeModule("torch.nn.functional", {n: getattr(ctnf, n) for n in ctnf.__all__})
+    for name, signatures in ct_signatures.NN_FUNCTIONS.items():   # PyTorch's argument errors where programs call
+        nnf.members[name] = ct_arguments.checked(ct_arguments.Parser(name, signatures), nnf.members[name])
     nn = SafeModule("torch.nn", {n: getattr(ctn, n) for n in ctn.__all__})
     nn.members["functional"] = nnf
     nn.members["init"] = SafeModule("torch.nn.init", {n: getattr(ctn.init, n) for n in ctn.init.__all__})

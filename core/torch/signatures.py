@@ -488,6 +488,12 @@ FUNCTIONS = {
     ),
 }
 
+# torch.nn.functional's functions that PyTorch binds in C++ (torch._C._nn): checked where programs call them
+# (core.interp.sandbox); core's own calls (nn.Linear's forward) go to the unchecked ones
+NN_FUNCTIONS = {
+    "linear": ("(Tensor input, Tensor weight, Tensor bias = None)",),
+}
+
 METHODS = {
     "angle": None,
     "conj": None,

@@ -203,3 +203,27 @@ def test_the_programs_own_arity_errors_are_not_blamed_on_torch():
     assert e is None or e.key != "argument_kind"
     e = explain("TypeError", "f() takes 1 positional argument but 2 were given")
     assert e is None or e.key != "argument_kind"
+
+
+# torch.nn.functional's C++-bound functions, checked where programs call them (signatures.NN_FUNCTIONS)
+NN_CALLS = {
+    "F.linear(torch.ones(2, 3), None)": "linear(): argument 'weight' (position 2) must be Tensor, not NoneType",
+    "F.linear(torch.ones(2, 3))": 'linear() missing 1 required positional arguments: "weight"',
+    "F.linear(torch.ones(2, 3), torch.ones(2, 3), 5)": "linear(): argument 'bias' (position 3) must be Tensor, not int",
+    "F.linear(torch.ones(2, 3), torch.ones(2, 3), bias='x')": "linear(): argument 'bias' must be Tensor, not str",
+}
+
+
+@pytest.mark.parametrize("call", sorted(NN_CALLS))
+def test_nn_functional_calls_get_pytorchs_argument_errors(call):
+    from core.interp import run_program
+    result = run_program("import torch\nimport torch.nn.functional as F\n" + call + "\n")
+    assert (result.error.type, result.error.message, result.error.line) == ("TypeError", NN_CALLS[call], 3)
+    try:
+        import torch
+        import torch.nn.functional as F
+    except ImportError:
+        return
+    with pytest.raises(TypeError) as info:
+        eval(call, {"torch": torch, "F": F})   # the test's own call text in real torch, no user input
+    assert str(info.value) == NN_CALLS[call]
