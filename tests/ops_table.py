@@ -266,7 +266,27 @@ ROWS = {
     "avg_pool2d": [((1, 2, 5, 5),), {"kernel_size": (3, 3), "stride": (2, 2), "padding": (1, 1), "ceil_mode": True,
                                     "count_include_pad": False, "divisor_override": None}, None],
     "adaptive_avg_pool2d": [((1, 2, 5, 4),), {"output_size": (3, 3)}, None],
+    "upsample_nearest1d": [((1, 2, 3),), {"output_size": (7,), "scale_factors": None}, None],
+    "upsample_nearest2d": [((1, 1, 2, 3),), {"output_size": None, "scale_factors": (2.0, 1.5)}, None],
+    "upsample_nearest3d": [((1, 1, 2, 2, 1),), {"output_size": (3, 2, 2), "scale_factors": None}, None],
+    "_upsample_nearest_exact1d": [((1, 2, 4),), {"output_size": (6,), "scale_factors": None}, None],
+    "_upsample_nearest_exact2d": [((1, 1, 3, 2),), {"output_size": None, "scale_factors": (0.7, 2.5)}, None],
+    "_upsample_nearest_exact3d": [((1, 1, 1, 2, 2),), {"output_size": (2, 3, 1), "scale_factors": None}, None],
+    "upsample_linear1d": [((1, 2, 3),), {"output_size": (7,), "align_corners": False, "scale_factors": None}, None],
+    "upsample_bilinear2d": [((1, 1, 2, 3),), {"output_size": None, "align_corners": True,
+                                             "scale_factors": (2.0, 1.5)}, None],
+    "upsample_trilinear3d": [((1, 1, 2, 2, 2),), {"output_size": (3, 3, 2), "align_corners": False,
+                                                  "scale_factors": None}, None],
 }
+# their backward ops (the create_graph backward: the forward's adjoint, whose own backward is the forward)
+ROWS.update({name + "_backward": [(shape,), dict(params, input_size=input_shape), None]
+             for name, input_shape, shape, params in (
+                 (name, ROWS[name][0][0], out, ROWS[name][1]) for name, out in (
+                     ("upsample_nearest1d", (1, 2, 7)), ("upsample_nearest2d", (1, 1, 4, 4)),
+                     ("upsample_nearest3d", (1, 1, 3, 2, 2)), ("_upsample_nearest_exact1d", (1, 2, 6)),
+                     ("_upsample_nearest_exact2d", (1, 1, 2, 5)), ("_upsample_nearest_exact3d", (1, 1, 2, 3, 1)),
+                     ("upsample_linear1d", (1, 2, 7)), ("upsample_bilinear2d", (1, 1, 4, 4)),
+                     ("upsample_trilinear3d", (1, 1, 3, 3, 2))))})
 
 # written in place in PyTorch (no out-of-place function): replayed on a clone of the first input
 IN_PLACE_ONLY = {"copy_", "fill_", "zero_", "index_put"}

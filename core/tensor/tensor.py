@@ -399,7 +399,7 @@ class Tensor:
         return self._ensure_array()
 
     def __float__(self):
-        if self._rg:
+        if self._rg and _grad_state[0]:   # (PyTorch warns only with grad mode on)
             warnings.warn(SCALAR_WARNING, UserWarning, stacklevel=2)
         return float(self._scalar_value("float"))
 

@@ -37,8 +37,11 @@ def _close(a, b):
 
 
 def test_every_op_has_a_pytorch_counterpart():
-    # index_backward only appears inside a create_graph backward, which the tape does not replay
-    missing = [name for name in REGISTRY if not pt.supported(name) and name != "index_backward"]
+    # index_backward and the upsample ops' backward ops only appear inside a create_graph backward, which the
+    # tape does not replay
+    inner = {"index_backward"} | {n for n in REGISTRY if n.startswith(("upsample_", "_upsample_"))
+                                  and n.endswith("_backward")}
+    missing = [name for name in REGISTRY if not pt.supported(name) and name not in inner]
     assert missing == []
 
 

@@ -958,3 +958,14 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
 
 
 __all__ += ["bilinear", "cosine_similarity", "group_norm", "pairwise_distance"]
+
+
+# ---------------------------------------------------------------------------
+# interpolate (the ops are declared in core.ops.upsample)
+# ---------------------------------------------------------------------------
+
+from core.torch.nn.upsampling import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: E402,F401
+from core.torch.nn import upsampling as _upsampling  # noqa: E402
+
+__all__ += _upsampling.__all__
+_upsampling.AREA.update({1: adaptive_avg_pool1d, 2: adaptive_avg_pool2d})
