@@ -11,13 +11,16 @@ those layers importing the run:
   all.  An :class:`Observer` entered as a context manager is pushed on top for
   the block; :func:`observing` pushes several.
 
-* ``notes``: where the app's own notes on the run go (:func:`note`).
+* ``notes``: where the app's own notes on the run go (:func:`note`);
+* the warnings PyTorch gives once per process (TORCH_WARN_ONCE), here once per
+  run (:func:`warn_once`).
 
 They are one-element lists read on the hot path (a list index is the cheapest
 read Python has); nothing else lives here.
 """
 from __future__ import annotations
 
+import warnings
 from contextlib import contextmanager
 
 # guard[0]: None, or the callable described above.
@@ -130,3 +133,25 @@ def check_shape(shape) -> None:
     g = guard[0]
     if g is not None:
         g(None, (tuple(shape),), None)
+
+
+_NEW = object()
+_warned: list = [_NEW, set()]   # the run (its tensor guard) and the once-only warnings given in it
+
+
+def forget_warnings():
+    """A program starts: the warnings given once may be given again (see :func:`warn_once`)."""
+    _warned[:] = [_NEW, set()]
+
+
+def warn_once(message, category=UserWarning):
+    """PyTorch's TORCH_WARN_ONCE: once per process, and a program is recorded in a process of its own,
+    so once per run here (a run is told by the tensor guard it installs; outside a run, once between
+    two calls of :func:`forget_warnings`, which ``core.torch.installed()`` makes)."""
+    run = guard[0]
+    if _warned[0] is not run:
+        _warned[:] = [run, set()]
+    if message in _warned[1]:
+        return
+    _warned[1].add(message)
+    warnings.warn(message, category)

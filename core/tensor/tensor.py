@@ -27,7 +27,7 @@ import numpy as np
 from core import dtypes, printing
 from core.tensor.grad_mode import _inference as _inference_mode, _state as _grad_state
 from core.tensor.node import AccumulateGrad, _HookTable, add_hook
-from core.context import data_replaced, leaf_created
+from core.context import data_replaced, leaf_created, warn_once
 
 NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -399,8 +399,8 @@ class Tensor:
         return self._ensure_array()
 
     def __float__(self):
-        if self._rg and _grad_state[0]:   # (PyTorch warns only with grad mode on)
-            warnings.warn(SCALAR_WARNING, UserWarning, stacklevel=2)
+        if self._rg and _grad_state[0]:   # (PyTorch warns only with grad mode on, and once: TORCH_WARN_ONCE)
+            warn_once(SCALAR_WARNING)
         return float(self._scalar_value("float"))
 
     def __int__(self):

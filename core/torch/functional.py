@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 
 from core import context as _context
+from core.context import forget_warnings, warn_once  # noqa: F401  (torch.cross's warning; core.torch.installed)
 from core import dtypes
 from core.ops import REGISTRY as R
 from core.ops import apply, numbers
@@ -1517,28 +1518,6 @@ _CROSS_DIM_WARNING = (
     "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
     "The default value of dim will change to agree with that of linalg.cross in a future release. (Triggered "
     "internally at /__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)")
-_NEW = object()
-_warned: list = [_NEW, set()]   # the run (its tensor guard) and the once-only warnings given in it
-
-
-def forget_warnings():
-    """A program starts: the warnings given once may be given again (see :func:`warn_once`)."""
-    _warned[:] = [_NEW, set()]
-
-
-def warn_once(message, category=UserWarning):
-    """PyTorch's TORCH_WARN_ONCE: once per process, and a program is recorded in a process of its own,
-    so once per run here (a run is told by the tensor guard it installs; outside a run, once between
-    two calls of :func:`forget_warnings`, which ``core.torch.installed()`` makes)."""
-    run = _context.guard[0]
-    if _warned[0] is not run:
-        _warned[:] = [run, set()]
-    if message in _warned[1]:
-        return
-    _warned[1].add(message)
-    warnings.warn(message, category)
-
-
 def linalg_cross(input, other, *, dim=-1):
     """``torch.linalg.cross``: the cross product of the 3-vectors along ``dim``, the others broadcast
     (core.ops.linalg)."""

@@ -111,3 +111,29 @@ def test_the_recording_is_pytorchs(name, tmp_path):
     f.write_text(program)
     assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120,
                           check=True).stdout == stdout
+
+
+# dlwpt_p1ch5_autograd, dlwpt_p1ch5_optimizers: float() of a loss that requires grad, in a training loop: PyTorch
+# warns once per process (TORCH_WARN_ONCE), and a program is recorded in a process of its own: once per run here
+SCALAR_ONCE = ("import torch\nw = torch.tensor(2.0, requires_grad=True)\nfor i in range(3):\n"
+               "    loss = w * i\n    print(float(loss))\nprint(float(w))\nwith torch.no_grad():\n    print(float(w))\n")
+
+
+def test_the_scalar_conversion_warning_is_given_once_per_run():
+    for _ in range(2):
+        r = run_program(SCALAR_ONCE)
+        assert r.error is None, r.error
+        assert r.stdout == "0.0\n2.0\n4.0\n2.0\n2.0\n"
+        assert [(w.category, w.line) for w in r.warnings] == [("UserWarning", 5)]
+        assert r.warnings[0].message.startswith("Converting a tensor with requires_grad=True to a scalar")
+
+
+def test_pytorch_gives_the_scalar_conversion_warning_once(tmp_path):
+    pytest.importorskip("torch")
+    f = tmp_path / "p.py"
+    f.write_text("import warnings\nwith warnings.catch_warnings(record=True) as caught:\n"
+                 "    warnings.simplefilter('always')\n" + "".join("    " + line + "\n" for line in
+                                                                  SCALAR_ONCE.splitlines())
+                 + "print([(w.category.__name__, w.lineno) for w in caught])\n")
+    out = subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120, check=True).stdout
+    assert out.splitlines()[-1] == "[('UserWarning', 8)]"   # line 5 of SCALAR_ONCE, after the three added
