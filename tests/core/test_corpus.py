@@ -199,9 +199,19 @@ def source_of(program_id: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def _outcome(path: Path) -> tuple[list[str], list[str]]:
+    """One run of ``path``, compared with PyTorch's recording exactly and apart from the numbers (both kept, so
+    the two tests below never run a program twice: a slow one costs its time limit once)."""
+    result = run_program(path.read_text(), filename=str(path), limits=LIMITS)
+    return _exact_differences(path, result), _differences_apart_from_numbers(path, result)
+
+
 def check(path: Path) -> list[str]:
     """Differences between the interpreter's run of ``path`` and PyTorch's recording."""
-    result = run_program(path.read_text(), filename=str(path), limits=LIMITS)
+    return _outcome(path)[0]
+
+
+def _exact_differences(path: Path, result) -> list[str]:
     error = None
     if result.error is not None:
         e = result.error
@@ -282,9 +292,11 @@ def alike(stdout: str) -> str:
     return re.sub(r"\s*([\[\](),])\s*", r"\1", re.sub(r"\s+", " ", text)).strip()
 
 
-@lru_cache(maxsize=None)
 def differences_apart_from_numbers(path: Path) -> list[str]:
-    result = run_program(path.read_text(), filename=str(path), limits=LIMITS)
+    return _outcome(path)[1]
+
+
+def _differences_apart_from_numbers(path: Path, result) -> list[str]:
     expected = json.loads(path.with_suffix(".json").read_text())
     diffs = []
     if alike(result.stdout) != alike(expected["stdout"]):
