@@ -7,13 +7,14 @@ as the SVD's factors are (core.ops.decompositions).
 Numbers.  The solution is the minimum-norm least-squares solution numpy's ``lstsq`` gives (LAPACK gelsd in
 float64, singular values below ``rcond * max(S)`` dropped, ``rcond`` PyTorch's default ``eps * max(m, n)`` of
 the input's dtype), rounded to the input's dtype.  PyTorch's CPU default driver 'gelsy' (a QR with column
-pivoting) gets the same solution for matrices of full rank; in float32 its last bits may differ (MKL's
-sgelsy rounds otherwise), so the test programs print at the default 4 digits.  The pseudo-inverse is the
+pivoting) gets the same solution for matrices of full rank, but MKL computes it in the input's dtype and
+rounds otherwise: the last bits differ (measured: relative differences up to 8e-7 in float32, 1e-14 in
+float64; almost never equal to the bit), so the test programs print at the default 4 digits.  The pseudo-inverse is the
 SVD's ``V diag(1/s) U^T`` (s above ``eps * max(m, n) * max(s)``), as PyTorch's linalg.pinv.
 
 Symbolic rules: for a matrix of full rank, ``pinv(A) = (A^T A)^-1 A^T`` (tall) or ``A^T (A A^T)^-1`` (wide),
 whose inverse is core.ops.decompositions' (exact up to 4x4, first order beyond); the solution is
-``pinv(A) B``.  NOTE: at a rank-deficient matrix the pseudo-inverse is not differentiable (it jumps when the
+``pinv(A) B``; the residuals' rule is exact for a one-column A, their first-order expansion at the point beyond.  NOTE: at a rank-deficient matrix the pseudo-inverse is not differentiable (it jumps when the
 rank changes): the rule is the full-rank formula, which has no value there.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ from core.ops.vjp import raw as _raw
 from core.tensor.tensor import Tensor
 
 DRIVERS = ("gels", "gelsy", "gelsd", "gelss")
+EXACT_RESIDUAL_COLUMNS = 1   # the residuals' exact symbolic rule for a one-column A; first order beyond
 
 
 # ---------------------------------------------------------------------------
@@ -193,9 +195,23 @@ def _(S, s, n, driver="gelsy", rcond=None, vector=False):
 
 @lstsq_residuals.def_symbolic
 def _(S, s, n, driver="gelsy", rcond=None, vector=False):
-    values = lstsq_arrays(np.asarray(n[0]), np.asarray(n[1]), driver, rcond, vector)[1]
-    if values.size == 0:
-        return np.empty(values.shape, dtype=object)
-    x, a, rhs = _solution_symbolic(S, s, n, vector)
-    r = S.obj(a @ x - rhs)
-    return S.obj(np.sum(r * r, axis=-2))
+    # NOTE: exact (sum of squares of A pinv(A) B - B) for a one-column A; beyond, the first-order expansion at
+    # the point (as the SVD's rule): r_k + 2 (A x_k - b_k)^T (dA x_k - db_k), where x's own change drops out
+    # (A^T (A x - b) = 0 at the least-squares x): the exact rational function is too large to simplify for
+    # the local-derivative view (it would hang there).
+    a, b = np.asarray(n[0], dtype=np.float64), np.asarray(n[1], dtype=np.float64)
+    if driver == "gelsy" or a.shape[-2] <= a.shape[-1]:
+        return np.empty(np.broadcast_shapes(a.shape[:-2], b.shape[:-1] if vector else b.shape[:-2]) + (0,),
+                        dtype=object)
+    if a.shape[-1] == EXACT_RESIDUAL_COLUMNS:
+        x_sym, a_sym, rhs_sym = _solution_symbolic(S, s, n, vector)
+        r = S.obj(a_sym @ x_sym - rhs_sym)
+        return S.obj(np.sum(r * r, axis=-2))
+    x = lstsq_arrays(a, b, driver, rcond, vector)[0]
+    rhs, x = (b[..., None], x[..., None]) if vector else (b, x)
+    values = np.sum((a @ x - rhs) ** 2, axis=-2)   # (a rank-deficient A, where PyTorch gives none: the same sums)
+    da = S.obj(s[0]) - S.const(a)
+    db = S.obj(s[1]) - S.const(b)
+    db = db[..., None] if vector else db
+    change = S.obj(S.obj(da @ S.const(x)) - db)
+    return S.obj(S.const(values) + S.obj(np.sum(S.const(2 * (a @ x - rhs)) * change, axis=-2)))

@@ -16,7 +16,7 @@ import math as _math
 import numpy as _np
 
 __all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve", "qr",
-           "eig", "eigvals", "lstsq", "pinv", "matrix_rank"]
+           "eig", "eigvals", "lstsq", "pinv", "matrix_rank", "cholesky", "eigh", "eigvalsh"]
 
 
 def _checked(name, signature, fn):
@@ -119,6 +119,24 @@ def _matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None
         rtol = 0.0 if atol > 0 else float(_np.finfo(A._data.dtype).eps) * max(m, n)
     top = s[..., :1] if s.shape[-1] else _np.zeros(s.shape[:-1] + (1,))
     return _api.Tensor._make(_np.sum(s > _np.maximum(atol, rtol * top), axis=-1).astype(_np.int64))
+
+
+def _cholesky(A, *, upper=False, out=None):
+    """L with A = L L^T (or U = L^T with ``upper``) from the lower (upper) triangle of A: one
+    LinalgCholeskyExBackward0 node (core.ops.symmetric)."""
+    return _apply(_R["cholesky"], (A,), {"upper": True} if upper else {})
+
+
+def _eigh(A, UPLO="L", *, out=None):
+    """Ascending eigenvalues and eigenvectors from one triangle of A: two ops of one LinalgEighBackward0
+    decomposition."""
+    params = {"UPLO": UPLO} if UPLO != "L" else {}
+    _R["eigh_values"].forward(A._data, **params)   # PyTorch's checks first (dtype, dimensions, UPLO)
+    return _api.LinalgEighResult(_apply(_R["eigh_values"], (A,), params), _apply(_R["eigh_vectors"], (A,), params))
+
+
+def _eigvalsh(A, UPLO="L", *, out=None):
+    return _apply(_R["eigh_values"], (A,), {"UPLO": UPLO} if UPLO != "L" else {})
 
 
 def _cross(input, other, *, dim=-1, out=None):
@@ -241,3 +259,6 @@ matrix_rank = _make("linalg_matrix_rank", (
     "(Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)",
     "(Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)",
     "(Tensor input, float tol, bool hermitian = False, *, Tensor out = None)"), _matrix_rank)
+cholesky = _make("linalg_cholesky", "(Tensor input, *, bool upper = False, Tensor out = None)", _cholesky)
+eigh = _make("linalg_eigh", "(Tensor input, str UPLO = \"L\", *, tuple of Tensors out = None)", _eigh)
+eigvalsh = _make("linalg_eigvalsh", "(Tensor input, str UPLO = \"L\", *, Tensor out = None)", _eigvalsh)
