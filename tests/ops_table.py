@@ -41,6 +41,7 @@ HAS_TORCH = importlib.util.find_spec("torch") is not None
 
 POS = (0.5, 1.5)       # positive domain (log, sqrt, division)
 ANY = (-1.5, 1.5)      # keeps |x| > 0.2 to stay off kinks
+SPD = "spd"           # symmetric positive-definite matrices: B B^T + n I
 IDX = np.array([0, 2, 0])
 
 # op -> (shapes, params, domains per input)
@@ -162,6 +163,15 @@ ROWS = {
     "svdvals": [((3, 2),), {}, None],
     "svd_U": [((3, 2),), {"full_matrices": False}, None],
     "svd_Vh": [((2, 3, 2),), {"full_matrices": True}, None],
+    "pinv": [((3, 2),), {}, None],
+    "lstsq_solution": [((4, 2), (4, 2)), {"driver": "gelsy", "rcond": None, "vector": False}, None],
+    # one column: the residuals' exact rule (short enough for the local-derivative view)
+    "lstsq_residuals": [((3, 1), (3,)), {"driver": "gelsd", "rcond": None, "vector": True}, None],
+    # symmetric positive-definite inputs (read from one triangle; see NOT_THE_DERIVATIVE)
+    "cholesky": [((2, 3, 3),), {"upper": True}, (SPD,)],
+    "eigh_values": [((3, 3),), {"UPLO": "U"}, (SPD,)],
+    # 2x2 matrices: for larger ones MKL's syevd may choose other signs for eigenvectors (core/ops/symmetric.py)
+    "eigh_vectors": [((2, 2, 2),), {"UPLO": "L"}, (SPD,)],
     "std_mean_std": [((2, 3),), {"dim": (1,), "correction": 1, "keepdim": False}, None],
     "std_mean_mean": [((2, 3),), {"dim": (1,), "keepdim": True}, None],
     "var_mean_var": [((2, 3),), {"dim": None, "correction": 0, "keepdim": False}, None],
@@ -293,6 +303,9 @@ IN_PLACE_ONLY = {"copy_", "fill_", "zero_", "index_put"}
 
 
 def _values(shape, domain, rng):
+    if domain == SPD:
+        b = rng.uniform(-1.0, 1.0, size=shape)
+        return b @ np.swapaxes(b, -1, -2) + shape[-1] * np.eye(shape[-1])
     lo, hi = domain
     x = rng.uniform(lo, hi, size=shape)
     if domain == ANY:
@@ -435,8 +448,31 @@ def _ctc_extra(arrays, params):
     return [extra]
 
 
+def _symmetric_extra(name, upper_of):
+    """What PyTorch's backward of an op that reads one triangle of A adds to the derivative: it returns the
+    symmetric gradient, half of the derivative's column of the read element (i, j) in both (i, j) and (j, i),
+    where the derivative has the whole column at the read element and zero at the other."""
+    def extra(arrays, params):
+        _, (J,) = fd_jacobians(REGISTRY[name], arrays, params)
+        a = arrays[0]
+        n = a.shape[-1]
+        cols = np.arange(a.size).reshape(a.shape)
+        sym = J.copy()
+        upper = upper_of(params)
+        for i in range(n):
+            for j in range(n):
+                if i != j:
+                    read = (min(i, j), max(i, j)) if upper else (max(i, j), min(i, j))
+                    sym[:, cols[..., i, j].ravel()] = J[:, cols[..., read[0], read[1]].ravel()] / 2
+        return [sym - J]
+    return extra
+
+
 # ops whose PyTorch backward is not the derivative of their forward, with what it adds (a Jacobian per input)
-NOT_THE_DERIVATIVE = {"ctc_loss": _ctc_extra}
+NOT_THE_DERIVATIVE = {"ctc_loss": _ctc_extra,
+                      "cholesky": _symmetric_extra("cholesky", lambda p: p.get("upper", False)),
+                      "eigh_values": _symmetric_extra("eigh_values", lambda p: p.get("UPLO", "L") == "U"),
+                      "eigh_vectors": _symmetric_extra("eigh_vectors", lambda p: p.get("UPLO", "L") == "U")}
 
 
 def check_op(name):

@@ -178,6 +178,15 @@ def _call(backend, name, args, params):
     if name in ("qr_Q", "qr_R"):   # one field of torch.linalg.qr's named tuple
         result = backend.call("torch.linalg.qr", [args[0]], {"mode": backend.param(params.get("mode", "reduced"))})
         return backend.attribute(result, name[len("qr_"):])
+    if name in ("lstsq_solution", "lstsq_residuals"):   # one field of torch.linalg.lstsq's named tuple
+        kwargs = {"driver": backend.param(params.get("driver", "gelsy"))}
+        if params.get("rcond") is not None:
+            kwargs["rcond"] = backend.param(params["rcond"])
+        result = backend.call("torch.linalg.lstsq", [args[0], args[1]], kwargs)
+        return backend.attribute(result, name[len("lstsq_"):])
+    if name == "eigh_vectors":   # the eigenvectors of torch.linalg.eigh's named tuple
+        result = backend.call("torch.linalg.eigh", [args[0]], {"UPLO": backend.param(params.get("UPLO", "L"))})
+        return backend.attribute(result, "eigenvectors")
     if name == "eig_vectors":   # the eigenvectors of torch.linalg.eig's named tuple
         return backend.attribute(backend.call("torch.linalg.eig", [args[0]], {}), "eigenvectors")
     if name in _VALUES_OF:   # the values of one of PyTorch's (values, indices) named tuples

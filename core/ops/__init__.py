@@ -8,4 +8,4 @@ whichever module is imported first:
 ('MulBackward0', 'MinimumBackward0')
 """
 from core.ops.registry import REGISTRY, OpDef, apply  # noqa: F401
-from core.ops import activations, complex_numbers, conv, decompositions, elementwise, inplace, linalg, losses, nn, norms, reduce, shape, upsample  # noqa: F401,E402,E501  (each registers its ops)
+from core.ops import activations, complex_numbers, conv, decompositions, elementwise, inplace, least_squares, linalg, losses, nn, norms, reduce, shape, symmetric, upsample  # noqa: F401,E402,E501  (each registers its ops)

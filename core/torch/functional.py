@@ -920,6 +920,15 @@ LinalgQrResult = type("linalg_qr", (_NamedResult,), {"_kind": "linalg_qr", "_fie
                                                      "_bpl_public": ("Q", "R")})
 
 
+LinalgLstsqResult = type("linalg_lstsq", (_NamedResult,), {
+    "_kind": "linalg_lstsq", "_fields": ("solution", "residuals", "rank", "singular_values"),
+    "_bpl_public": ("solution", "residuals", "rank", "singular_values")})
+
+
+LinalgEighResult = type("linalg_eigh", (_NamedResult,), {"_kind": "linalg_eigh", "_fields": ("eigenvalues", "eigenvectors"),
+                                                       "_bpl_public": ("eigenvalues", "eigenvectors")})
+
+
 def linalg_svd(A, full_matrices=True):
     """U, S, Vh: three ops of one decomposition, each with a ``LinalgSvdBackward0`` node."""
     params = {"full_matrices": bool(full_matrices)}

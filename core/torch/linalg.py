@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from core.ops import REGISTRY as _R, apply as _apply
 from core.ops.decompositions import _LinAlgError as LinAlgError
+from core.ops import decompositions as _decompositions, least_squares as _least_squares
 from core.torch import arguments as _arguments
 from core.torch import functional as _api
 
 import math as _math
 
+import numpy as _np
+
 __all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve", "qr",
-           "eig", "eigvals"]
+           "eig", "eigvals", "lstsq", "pinv", "matrix_rank", "cholesky", "eigh", "eigvalsh"]
 
 
 def _checked(name, signature, fn):
@@ -66,6 +69,74 @@ def _qr(A, mode="reduced", *, out=None):
     params = {"mode": mode}
     _R["qr_R"].forward(A._data, **params)   # PyTorch's checks first (dtype, dimensions, mode)
     return _api.LinalgQrResult(_apply(_R["qr_Q"], (A,), params), _apply(_R["qr_R"], (A,), params))
+
+
+def _lstsq(A, B, rcond=None, *, driver=None):
+    """``torch.return_types.linalg_lstsq(solution, residuals, rank, singular_values)``: the solution and the
+    residuals two ops of one LinalgLstsqBackward0 solve (core.ops.least_squares), rank and singular values
+    plain tensors."""
+    name = "torch.linalg.lstsq"
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: input must have at least 2 dimensions.")
+    if A.dtype is not B.dtype:
+        raise RuntimeError(f"{name}: Expected input and other to have the same dtype, but got input's dtype "
+                           f"{A.dtype.scalar_name} and other's dtype {B.dtype.scalar_name}")
+    if not A.dtype.is_floating_point or A.dtype.scalar_name not in ("Float", "Double"):
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    vector = B.dim() == A.dim() - 1
+    if B.dim() < 1 or (B.shape[-1] if vector else B.shape[-2]) != A.shape[-2]:
+        raise RuntimeError(f"{name}: input.size(-2) should match other.size(-2)")
+    driver = "gelsy" if driver is None else driver
+    if driver not in _least_squares.DRIVERS:
+        raise RuntimeError(f"{name}: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
+    params = {"driver": driver, "rcond": rcond, "vector": vector}
+    _, _, rank, singular = _least_squares.lstsq_arrays(A._data, B._data, **params)
+    return _api.LinalgLstsqResult(_apply(_R["lstsq_solution"], (A, B), params),
+                                  _apply(_R["lstsq_residuals"], (A, B), params),
+                                  _api.Tensor._make(rank), _api.Tensor._make(singular))
+
+
+def _pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None, out=None):
+    if rcond is not None or atol is not None or rtol is not None or hermitian:
+        raise NotImplementedError("torch.linalg.pinv with atol, rtol, rcond or hermitian is not available in "
+                                  "Backprop Lens yet")
+    return _apply(_R["pinv"], (A,))
+
+
+def _matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None):
+    """The number of singular values above ``max(atol, rtol * max(S))`` (by default rtol = eps * max(m, n))."""
+    if A.dim() < 2:
+        raise RuntimeError("linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
+    if not A.dtype.is_floating_point:
+        raise RuntimeError("linalg.matrix_rank: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype.scalar_name}")
+    m, n = A.shape[-2], A.shape[-1]
+    s = _np.asarray(_decompositions.svd_arrays(A._data, False)[1], dtype=_np.float64)
+    if tol is not None:
+        atol, rtol = tol, 0.0
+    atol = 0.0 if atol is None else float(atol)
+    if rtol is None:
+        rtol = 0.0 if atol > 0 else float(_np.finfo(A._data.dtype).eps) * max(m, n)
+    top = s[..., :1] if s.shape[-1] else _np.zeros(s.shape[:-1] + (1,))
+    return _api.Tensor._make(_np.sum(s > _np.maximum(atol, rtol * top), axis=-1).astype(_np.int64))
+
+
+def _cholesky(A, *, upper=False, out=None):
+    """L with A = L L^T (or U = L^T with ``upper``) from the lower (upper) triangle of A: one
+    LinalgCholeskyExBackward0 node (core.ops.symmetric)."""
+    return _apply(_R["cholesky"], (A,), {"upper": True} if upper else {})
+
+
+def _eigh(A, UPLO="L", *, out=None):
+    """Ascending eigenvalues and eigenvectors from one triangle of A: two ops of one LinalgEighBackward0
+    decomposition."""
+    params = {"UPLO": UPLO} if UPLO != "L" else {}
+    _R["eigh_values"].forward(A._data, **params)   # PyTorch's checks first (dtype, dimensions, UPLO)
+    return _api.LinalgEighResult(_apply(_R["eigh_values"], (A,), params), _apply(_R["eigh_vectors"], (A,), params))
+
+
+def _eigvalsh(A, UPLO="L", *, out=None):
+    return _apply(_R["eigh_values"], (A,), {"UPLO": UPLO} if UPLO != "L" else {})
 
 
 def _cross(input, other, *, dim=-1, out=None):
@@ -177,3 +248,17 @@ eig = _make("linalg_eig", "(Tensor input, *, tuple of Tensors out = None)", lamb
 eigvals = _make("linalg_eigvals", "(Tensor input, *, Tensor out = None)",
                 lambda input, *, out=None: _api.linalg_eig(input)[0])
 qr = _make("linalg_qr", "(Tensor A, str mode = \"reduced\", *, tuple of Tensors out = None)", _qr)
+lstsq = _make("linalg_lstsq", "(Tensor input, Tensor b, float? rcond = None, *, str? driver = None)", _lstsq)
+pinv = _make("linalg_pinv", (
+    "(Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)",
+    "(Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)",
+    "(Tensor input, Tensor rcond, bool hermitian = False, *, Tensor out = None)",
+    "(Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)"), _pinv)
+matrix_rank = _make("linalg_matrix_rank", (
+    "(Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)",
+    "(Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)",
+    "(Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)",
+    "(Tensor input, float tol, bool hermitian = False, *, Tensor out = None)"), _matrix_rank)
+cholesky = _make("linalg_cholesky", "(Tensor input, *, bool upper = False, Tensor out = None)", _cholesky)
+eigh = _make("linalg_eigh", "(Tensor input, str UPLO = \"L\", *, tuple of Tensors out = None)", _eigh)
+eigvalsh = _make("linalg_eigvalsh", "(Tensor input, str UPLO = \"L\", *, Tensor out = None)", _eigvalsh)

@@ -2104,6 +2104,14 @@
         <translation>CtcLossBackward0 并不是 ctc_loss 对其 log_probs 的导数：PyTorch 的 CTC 梯度假定 log_probs = log_softmax(x)，并多加了 exp(log_probs)，这一项会被 log_softmax 的反向传播再减掉。直接对对数概率求导时，backward 与 vᵀJ 恰好相差这一项；经过 log_softmax 时两者一致。</translation>
     </message>
     <message>
+        <source>LinalgCholeskyExBackward0 is not the derivative of linalg.cholesky as computed: cholesky reads only one triangle of A, but PyTorch&apos;s backward returns a symmetric gradient (the derivative for a symmetric change of A). vᵀJ counts each off-diagonal element of the read triangle twice and the other triangle not at all; backward gives each half of that. For a symmetric A built from a leaf (A = B Bᵀ, A = (B + Bᵀ) / 2) the two agree.</source>
+        <translation>LinalgCholeskyExBackward0 并不是 linalg.cholesky 按实际计算方式的导数：cholesky 只读取 A 的一个三角部分，而 PyTorch 的反向传播返回的是对称梯度（即 A 做对称变化时的导数）。vᵀJ 把所读三角部分中每个非对角元素计了两次，另一个三角部分则完全不计；backward 给这两处各一半。若 A 由叶子张量构造成对称矩阵（A = B Bᵀ，A = (B + Bᵀ) / 2），两者一致。</translation>
+    </message>
+    <message>
+        <source>LinalgEighBackward0 is not the derivative of linalg.eigh as computed: eigh reads only one triangle of A, but PyTorch&apos;s backward returns a symmetric gradient (the derivative for a symmetric change of A). vᵀJ counts each off-diagonal element of the read triangle twice and the other triangle not at all; backward gives each half of that. For a symmetric A built from a leaf (A = B Bᵀ, A = (B + Bᵀ) / 2) the two agree.</source>
+        <translation>LinalgEighBackward0 并不是 linalg.eigh 按实际计算方式的导数：eigh 只读取 A 的一个三角部分，而 PyTorch 的反向传播返回的是对称梯度（即 A 做对称变化时的导数）。vᵀJ 把所读三角部分中每个非对角元素计了两次，另一个三角部分则完全不计；backward 给这两处各一半。若 A 由叶子张量构造成对称矩阵（A = B Bᵀ，A = (B + Bᵀ) / 2），两者一致。</translation>
+    </message>
+    <message>
         <source>there is no analysis with a J to compute entries of</source>
         <translation>还没有带 J 的分析可以计算元素</translation>
     </message>
