@@ -79,6 +79,7 @@ ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, 
            "short": int16, "bool": bool_, "cfloat": complex64, "cdouble": complex128}
 # the complex dtype whose parts are a floating dtype (torch's toComplexType); complex32 is not modelled
 _COMPLEX_OF = {float32: complex64, float64: complex128}
+_REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}
 
 # The default floating dtype (torch.set_default_dtype changes it).
 _default = [float32]
@@ -131,10 +132,7 @@ def complex_of(d: dtype) -> dtype:
 
 def real_of(d: dtype) -> dtype:
     """The dtype of a complex dtype's parts (complex64 -> float32); ``d`` itself otherwise."""
-    for real, cplx in _COMPLEX_OF.items():
-        if cplx is d:
-            return real
-    return d
+    return _REAL_OF.get(d, d)
 
 
 def default_complex_dtype() -> dtype:

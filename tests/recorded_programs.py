@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import json
 import re
 import runpy
 import subprocess
@@ -54,3 +55,32 @@ def record(folder: Path) -> None:
     for path in programs(folder):
         path.with_suffix(".out").write_text(run_torch(path))
         print("recorded", path.with_suffix(".out"))
+
+
+class InterpreterPrograms:
+    """A folder ``tests/data/NAME/`` of the project's programs that the interpreter runs, and beside it
+    ``tests/data/NAME.json``: what PyTorch 2.13.0 printed for each (``record()`` rewrites it with real torch;
+    ``torch_stdout`` re-runs one there, for the tests that re-check the recording when torch is installed)."""
+
+    def __init__(self, name: str):
+        self.folder = Path(__file__).resolve().parent / "data" / name
+        self.record_path = self.folder.with_suffix(".json")
+        self.names = sorted(p.stem for p in self.folder.glob("*.py"))
+
+    def source(self, name: str) -> str:
+        return (self.folder / f"{name}.py").read_text()
+
+    def recorded(self) -> dict:
+        return json.loads(self.record_path.read_text())
+
+    def torch_stdout(self, name: str) -> str:
+        """What real PyTorch prints for the program."""
+        return subprocess.run([sys.executable, str(self.folder / f"{name}.py")], capture_output=True, text=True,
+                              timeout=120, check=True).stdout
+
+    def record(self) -> None:
+        import torch
+        assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__
+        self.record_path.write_text(json.dumps({n: self.torch_stdout(n) for n in self.names}, indent=1,
+                                               sort_keys=True) + "\n")
+        print(f"recorded {len(self.names)} programs in {self.record_path}")

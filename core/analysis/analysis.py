@@ -52,6 +52,7 @@ from core.analysis.paths import LocalPartials, chain_paths
 from core.analysis.runs import Capture, Tally, capture, leaves_of
 from core.analysis.tape import Recording
 from core.analysis.trace import GraphNames, build_graph
+from core.autograd.engine import has_complex_input
 from core.interp import Limits
 from core.naming import element_name
 from core.symbolic import shadow
@@ -774,7 +775,7 @@ def _complex_graph(out) -> bool:
     """Whether ``out`` is complex or a complex tensor goes into its backward graph."""
     if out._data.dtype.kind == "c":
         return True
-    return any(m is not None and m[1].kind == "c" for fn in _graph_nodes(out) for m in getattr(fn, "_in_meta", ()) or ())
+    return any(has_complex_input(fn) for fn in _graph_nodes(out))
 
 
 def _backward_notes(out) -> list:

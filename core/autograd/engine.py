@@ -232,13 +232,16 @@ COMPLEX_REFUSAL = ("Backprop Lens does not differentiate complex tensors: {node}
                    "values are, so it runs up to here.")
 
 
+def has_complex_input(fn) -> bool:
+    """Whether a complex tensor goes into node ``fn`` (its inputs' recorded dtypes)."""
+    return any(m is not None and m[1].kind == "c" for m in getattr(fn, "_in_meta", None) or ())
+
+
 def _complex_refusal(fn) -> str:
     """The refusal for a backward pass that reaches a complex tensor (an input of ``fn``, else a root)."""
     if fn is None:
         return COMPLEX_REFUSAL.format(node="the tensor", where="value")
-    meta = getattr(fn, "_in_meta", None) or ()
-    where = "input" if any(m is not None and m[1].kind == "c" for m in meta) else "output"
-    return COMPLEX_REFUSAL.format(node=fn.name(), where=where)
+    return COMPLEX_REFUSAL.format(node=fn.name(), where="input" if has_complex_input(fn) else "output")
 
 
 def _dependencies(roots):
@@ -250,11 +253,8 @@ def _dependencies(roots):
     root_set = set(roots)
     while stack:
         fn = stack.pop()
-        meta = getattr(fn, "_in_meta", None)
-        if meta is not None:
-            for m in meta:
-                if m is not None and m[1].kind == "c":
-                    raise NotImplementedError(_complex_refusal(fn))
+        if has_complex_input(fn):
+            raise NotImplementedError(_complex_refusal(fn))
         for nxt, _ in fn.next_functions:
             if nxt is None:
                 continue

@@ -453,7 +453,7 @@ def _allowed(obj, name) -> bool:
         return name in NAME_ONLY or name == "_fields"
     if isinstance(obj, stdlib.DATETIME_TYPES):
         return not name.startswith("_")          # a date, a time, a duration: values, every public name
-    if obj in _DATETIME_CLASSES:
+    if isinstance(obj, type) and obj in _DATETIME_CLASSES:
         return name in NAME_ONLY or name in DATETIME_CLASS_ATTRS
     if isinstance(obj, (ProgramType, type, _types.FunctionType, _types.BuiltinFunctionType, _types.MethodType,
                         stdlib.Cached)) \

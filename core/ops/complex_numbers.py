@@ -14,7 +14,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import dtypes
 from core.ops.registry import SPECIAL, call, defop
+
+
+def _scalar(a) -> str:
+    """c10's name of an array's dtype (``Float``, ``Long``), as PyTorch's messages give it."""
+    return dtypes.from_numpy(np.asarray(a).dtype).scalar_name
+
+
+def _whole(part):
+    """The complex numpy dtype of two parts of numpy dtype ``part``."""
+    return dtypes.complex_of(dtypes.from_numpy(part)).np
 
 
 def _need_complex(a, message):
@@ -39,7 +50,7 @@ def imag(a):
 def view_as_real(a):
     _need_complex(a, "view_as_real is only supported for complex tensors")
     a = np.asarray(a)
-    part = np.float32 if a.dtype == np.complex64 else np.float64
+    part = dtypes.real_of(dtypes.from_numpy(a.dtype)).np
     if a.ndim == 0:
         return np.ascontiguousarray(a.reshape(1)).view(part)
     return np.ascontiguousarray(a)[..., None].view(part)
@@ -51,15 +62,10 @@ def view_as_complex(a):
     a = np.asarray(a)
     if a.dtype not in (np.float32, np.float64):
         raise RuntimeError("view_as_complex is only supported for float and double tensors, but got a tensor of "
-                           f"scalar type: {_SCALAR_NAMES.get(a.dtype.name, a.dtype.name)}")
+                           f"scalar type: {_scalar(a)}")
     if a.ndim == 0 or a.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
-    whole = np.complex64 if a.dtype == np.float32 else np.complex128
-    return np.ascontiguousarray(a).view(whole)[..., 0]
-
-
-_SCALAR_NAMES = {"float16": "Half", "int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char",
-                 "uint8": "Byte", "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+    return np.ascontiguousarray(a).view(_whole(a.dtype))[..., 0]
 
 
 @defop("conj", "ConjBackward0", dtype_rule="keep", complex_grad=True, pytorch=call("torch.conj", 0))
@@ -101,16 +107,11 @@ def _parts_checked(a, b):
     return a, b
 
 
-def _scalar(a) -> str:
-    return {"float32": "Float", "float64": "Double"}.get(a.dtype.name) or _SCALAR_NAMES.get(a.dtype.name, a.dtype.name)
-
-
 @defop("complex", "ComplexBackward0", dtype_rule="keep", complex_grad=True, input_names=("real", "imag"),
        pytorch=call("torch.complex", 0, 1))
 def complex_(re, im):
     re, im = _parts_checked(re, im)
-    whole = np.complex64 if re.dtype == np.float32 else np.complex128
-    out = np.empty(np.broadcast_shapes(re.shape, im.shape), whole)
+    out = np.empty(np.broadcast_shapes(re.shape, im.shape), _whole(re.dtype))
     out.real, out.imag = re, im
     return out
 
@@ -119,8 +120,7 @@ def complex_(re, im):
        pytorch=call("torch.polar", 0, 1))
 def polar(size, theta):
     size, theta = _parts_checked(size, theta)
-    whole = np.complex64 if size.dtype == np.float32 else np.complex128
-    out = np.empty(np.broadcast_shapes(size.shape, theta.shape), whole)
+    out = np.empty(np.broadcast_shapes(size.shape, theta.shape), _whole(size.dtype))
     out.real, out.imag = size * np.cos(theta), size * np.sin(theta)
     return out
 
@@ -139,7 +139,7 @@ def eig_arrays(a):
                            f"{a.shape[-2]} by {a.shape[-1]} matrices")
     if a.dtype.kind not in "fc":
         raise RuntimeError(f"Unknown Complex ScalarType for {_scalar(a)}")
-    whole = np.complex128 if a.dtype in (np.float64, np.complex128) else np.complex64
+    whole = np.complex128 if a.dtype in (np.float64, np.complex128) else np.complex64   # float16: complex64 too
     values, vectors = np.linalg.eig(a)
     return values.astype(whole), vectors.astype(whole)
 

@@ -66,7 +66,7 @@ def overflows(x, dtype: np.dtype) -> bool:
     if dtype.kind == "b":
         return False
     if dtype.kind == "c":   # each part must fit the parts' float type
-        part = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+        part = np.finfo(dtype).dtype
         return any(overflows(v, part) for v in ((x.real, x.imag) if isinstance(x, complex) else (x,)))
     if dtype.kind == "f":
         if isinstance(x, float) and not np.isfinite(x):

@@ -449,12 +449,17 @@ def _linspace_values(start, end, steps, np_dtype):
                                np.where(first, s, e).astype(np_dtype))
 
 
+def _check_ends(name, start, end):
+    """linspace's and logspace's start and end: numbers or 0-dim tensors."""
+    dims = [(which, t.dim()) for which, t in (("start", start), ("end", end)) if isinstance(t, Tensor) and t.dim()]
+    if dims:
+        raise RuntimeError(f"{name} only supports 0-dimensional start and end tensors, but got " +
+                           " and ".join(f"{which} with {n} dimension(s)" for which, n in dims) + ".")
+
+
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
     check_device(device)
-    dims = [(name, t.dim()) for name, t in (("start", start), ("end", end)) if isinstance(t, Tensor) and t.dim()]
-    if dims:
-        raise RuntimeError("linspace only supports 0-dimensional start and end tensors, but got " +
-                           " and ".join(f"{name} with {n} dimension(s)" for name, n in dims) + ".")
+    _check_ends("linspace", start, end)
     d = dtype or dtypes.get_default_dtype()
     check_shape((int(steps),))
     return _finish(_linspace_values(start, end, int(steps), d.np), None, requires_grad)
@@ -494,10 +499,7 @@ def _pow(base, x):
 
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False):
     check_device(device)
-    dims = [(name, t.dim()) for name, t in (("start", start), ("end", end)) if isinstance(t, Tensor) and t.dim()]
-    if dims:
-        raise RuntimeError("logspace only supports 0-dimensional start and end tensors, but got " +
-                           " and ".join(f"{name} with {n} dimension(s)" for name, n in dims) + ".")
+    _check_ends("logspace", start, end)
     if int(steps) < 0:
         raise RuntimeError("number of steps must be non-negative")
     d = dtype or dtypes.get_default_dtype()

@@ -18,6 +18,7 @@ import warnings
 
 import numpy as np
 
+from core import dtypes
 from core.tensor.grad_mode import no_grad
 from core.tensor.tensor import Size, Tensor
 from core.torch import creation
@@ -142,8 +143,7 @@ CONSTRAINTS = {"Constraint": Constraint, "real": real, "boolean": boolean, "simp
 
 def _broadcast_all(*values):
     """Numbers become tensors of the first tensor's dtype (else the default dtype); then all broadcast."""
-    if not all(isinstance(v, Tensor) or (isinstance(v, _NUMBER) and not isinstance(v, bool)) or isinstance(v, bool)
-               for v in values):
+    if not all(isinstance(v, (Tensor, *_NUMBER)) for v in values):
         raise ValueError("Input arguments must all be instances of Number, torch.Tensor or objects implementing "
                          "__torch_function__.")
     dtype = next((v.dtype for v in values if isinstance(v, Tensor)), None)
@@ -228,6 +228,11 @@ class Distribution:
 
     def enumerate_support(self, expand=True):
         raise NotImplementedError
+
+    def _support_values(self, n, dtype, expand):
+        """0..n-1 along dim 0, one singleton dim per batch dim (expanded over the batch shape when ``expand``)."""
+        values = creation.arange(n, dtype=dtype).view(*((-1,) + (1,) * len(self._batch_shape)))
+        return values.expand((-1,) + tuple(self._batch_shape)) if expand else values
 
     def _extended_shape(self, sample_shape=Size(())):
         return Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
@@ -379,8 +384,7 @@ class Bernoulli(Distribution):
         return _nnf.binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")
 
     def enumerate_support(self, expand=True):
-        values = creation.arange(2, dtype=self._param.dtype).view(*((-1,) + (1,) * len(self._batch_shape)))
-        return values.expand(((-1,) + tuple(self._batch_shape))) if expand else values
+        return self._support_values(2, self._param.dtype, expand)
 
 
 class Categorical(Distribution):
@@ -455,10 +459,7 @@ class Categorical(Distribution):
         return -(logits * self.probs).sum(-1)
 
     def enumerate_support(self, expand=True):
-        from core import dtypes
-        values = creation.arange(self._num_events, dtype=dtypes.int64).view(
-            *((-1,) + (1,) * len(self._batch_shape)))
-        return values.expand(((-1,) + tuple(self._batch_shape))) if expand else values
+        return self._support_values(self._num_events, dtypes.int64, expand)
 
 
 class Uniform(Distribution):

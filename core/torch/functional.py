@@ -2052,7 +2052,6 @@ def resolve_conj(input):
 def linalg_eig(A):
     """Eigenvalues and eigenvectors of a square matrix (complex): two ops of one decomposition, each with a
     LinalgEigBackward0 node."""
-    R["eig_values"].forward(A._data)   # PyTorch's checks first (dimensions, dtype)
     return LinalgEigResult(apply(R["eig_values"], (A,)), apply(R["eig_vectors"], (A,)))
 
 

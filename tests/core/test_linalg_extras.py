@@ -2,8 +2,6 @@
 eigvalsh.  Each program in tests/data/linalg_extras/ runs in the interpreter and prints what PyTorch
 2.13.0 printed for it (recorded in tests/data/linalg_extras.json by ``python tests/core/test_linalg_extras.py``, and
 re-checked against real torch when it is installed)."""
-import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,37 +12,28 @@ if str(ROOT) not in sys.path:   # run as a script
     sys.path.insert(0, str(ROOT))
 
 from core.interp import run_program  # noqa: E402
+from tests.recorded_programs import InterpreterPrograms  # noqa: E402
 
-PROGRAMS = ROOT / "tests" / "data" / "linalg_extras"
-RECORD = ROOT / "tests" / "data" / "linalg_extras.json"
-NAMES = sorted(p.stem for p in PROGRAMS.glob("*.py"))
-
-
-def torch_stdout(name):
-    """What real PyTorch prints for the program."""
-    return subprocess.run([sys.executable, str(PROGRAMS / f"{name}.py")], capture_output=True, text=True,
-                          timeout=120, check=True).stdout
+PROGRAMS = InterpreterPrograms("linalg_extras")
+NAMES = PROGRAMS.names
 
 
 def test_every_program_is_recorded():
-    assert sorted(json.loads(RECORD.read_text())) == NAMES
+    assert sorted(PROGRAMS.recorded()) == NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_runs_as_pytorch_printed_it(name):
-    r = run_program((PROGRAMS / f"{name}.py").read_text())
+    r = run_program(PROGRAMS.source(name))
     assert r.error is None, r.error
-    assert r.stdout == json.loads(RECORD.read_text())[name]
+    assert r.stdout == PROGRAMS.recorded()[name]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_recording_is_pytorchs(name):
     pytest.importorskip("torch")
-    assert torch_stdout(name) == json.loads(RECORD.read_text())[name]
+    assert PROGRAMS.torch_stdout(name) == PROGRAMS.recorded()[name]
 
 
 if __name__ == "__main__":
-    import torch
-    assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__
-    RECORD.write_text(json.dumps({n: torch_stdout(n) for n in NAMES}, indent=1, sort_keys=True) + "\n")
-    print(f"recorded {len(NAMES)} programs in {RECORD.relative_to(ROOT)}")
+    PROGRAMS.record()
