@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 import warnings
+from sys import getrefcount
 
 import numpy as np
 
@@ -195,17 +196,56 @@ def _node_hook_values(hook, r, current) -> tuple:
     return r
 
 
-def accumulate_grad(var, g, create_graph=False):
-    """AccumulateGrad: add ``g`` into ``var.grad`` as PyTorch does."""
-    _accumulate(var, g, create_graph)
+def _held_once():
+    """What ``getrefcount`` says of an array that one local variable holds (the interpreter's own count)."""
+    probe = np.empty(1)
+    return getrefcount(probe)
+
+
+def _base_refs(a):
+    return getrefcount(a.base)
+
+
+def _owner_count():
+    """What :func:`_base_refs` says of a view whose owner nothing else holds."""
+    owner = np.empty((1, 1))
+    view = owner.T
+    del owner
+    return _base_refs(view)
+
+
+_HELD_ONCE = _held_once()
+_OWNER_ONLY_IN_VIEW = _owner_count()
+
+
+def _sole_owner(g) -> bool:
+    """Whether the array ``g``, which the engine's loop holds in one local variable (and counted
+    ``_HELD_ONCE`` references to), owns its memory alone: no other array, tensor or list holds it or
+    a view of it.  A view qualifies when it spans the whole of an owner that nothing else holds."""
+    if g.base is None:
+        return g.flags.owndata
+    if _base_refs(g) != _OWNER_ONLY_IN_VIEW:     # counted before a local name holds the owner too
+        return False
+    base = g.base
+    return base.__class__ is np.ndarray and base.base is None and base.flags.owndata and base.nbytes == g.nbytes
+
+
+def accumulate_grad(var, g, create_graph=False, owned=False):
+    """AccumulateGrad: add ``g`` into ``var.grad`` as PyTorch does.  ``owned``: nothing else holds the
+    array ``g``, so that a first gradient in the leaf's layout becomes ``.grad`` itself (PyTorch steals
+    such a buffer rather than copy it)."""
+    _accumulate(var, g, create_graph, owned)
     if drift._marked and var._grad is not None and drift.marked(_raw(g)):
         drift.mark(var._grad._data)
 
 
-def _accumulate(var, g, create_graph):
+def _accumulate(var, g, create_graph, owned=False):
     old = var._grad
     if old is None:
-        if create_graph and isinstance(g, Tensor) and g._rg:
+        if owned and (d := var._data).__class__ is np.ndarray and g.ndim and g.shape == d.shape \
+                and g.strides == d.strides and g.dtype == d.dtype and g.flags.writeable:
+            var._grad = Tensor._make(g)     # the leaf's layout already: kept, as PyTorch steals it
+        elif create_graph and isinstance(g, Tensor) and g._rg:
             new = Tensor._make(np.empty_like(g._ensure_array()))
             copy_(new, g)  # records CopyBackwards, as PyTorch's clone-by-copy does
             var._grad = new
@@ -359,7 +399,11 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
             if fn._hooked and g is not None:
                 g = _before_node(fn, g, F, rec, create_graph)
             if fn.__class__ is AccumulateGrad:
-                _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph)
+                # NOTE: the gradient is the loop's alone when no other reference than ``g`` is counted
+                # (``outs`` and ``og`` were let go below); a user's grad_tensors, a value a hook kept or
+                # one sent along two edges are held elsewhere too, and are copied
+                owned = plain and g.__class__ is np.ndarray and getrefcount(g) == _HELD_ONCE and _sole_owner(g)
+                _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph, owned)
                 continue
             if not plain:
                 if targets is not None and fn in targets and not accumulate:
@@ -394,6 +438,7 @@ def run(outputs, grads, keep_graph, create_graph, inputs=None, accumulate=True):
                 if left == 0:
                     heappush(heap, (-nxt._seq, tie, nxt))
                     tie += 1
+            outs = og = None    # the buffers hold the gradients now (see the AccumulateGrad branch)
     finally:
         grad_mode._state[0] = prev_mode
         _tasks.pop()
@@ -478,12 +523,13 @@ def _run_post_accumulate_hooks(var):
                 raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
 
 
-def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
+def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph, owned=False):
     var = fn.variable
     if g is None:
         return
     if var._hooks and hooks_enabled[0]:
         g = _run_tensor_hooks(var._hooks, g, F, rec, fn)
+        owned = False
     if targets is not None:
         hits = targets.get(fn)
         if hits is None:
@@ -502,7 +548,7 @@ def _run_leaf(fn, g, F, rec, targets, captured, accumulate, create_graph):
         before = var._grad
         # what .grad held before, for the trace only (a copy: the accumulation is in place)
         before_value = None if before is None or rec is None else np.array(before._data, copy=True)
-        accumulate_grad(var, g, create_graph)
+        accumulate_grad(var, g, create_graph, owned)
         if rec is not None:
             rec.accumulate(fn, var, before_value, g)
         _run_post_accumulate_hooks(var)

@@ -19,6 +19,7 @@ import numpy as np
 
 from core import dtypes
 from core.ops import gemm, vecmath
+from core.ops.linalg import column_major, mat2_gradient
 from core.ops.registry import REGISTRY, apply, call, defop
 from core.ops.vjp import raw as _raw
 from core.tensor.tensor import Tensor
@@ -73,7 +74,7 @@ def _(S, s, n):
 # ---------------------------------------------------------------------------
 
 
-@defop("addmm", "AddmmBackward0", needs={1: (2,), 2: (1,)}, dtype_rule="keep",
+@defop("addmm", "AddmmBackward0", needs={1: (2,), 2: (1,)}, dtype_rule="keep", has_aux=True,
        input_names=("self", "mat1", "mat2"), pytorch=call("torch.addmm", 0, 1, 2, beta="=beta", alpha="=alpha"))
 def addmm(bias, m1, m2, beta=1, alpha=1):
     if np.ndim(m1) != 2:
@@ -98,9 +99,9 @@ def addmm(bias, m1, m2, beta=1, alpha=1):
         raise RuntimeError(f"self and mat2 must have the same dtype, but got {_scalar(bias.dtype)} and "
                            f"{_scalar(m2.dtype)}")
     if alpha == 1 and beta == 1:
-        return gemm.matmul(m1, m2, bias)       # the bias is where MKL's sums start (core/ops/gemm.py)
+        return gemm.matmul(m1, m2, bias), column_major(m2)     # the bias is where MKL's sums start (core/ops/gemm.py)
     prod = gemm.matmul(m1, m2) * alpha
-    return (prod + (bias if beta == 1 else bias * beta)).astype(m1.dtype)
+    return (prod + (bias if beta == 1 else bias * beta)).astype(m1.dtype), column_major(m2)
 
 
 def _scalar(np_dtype):
@@ -113,7 +114,7 @@ def _(ctx, g, F):
     gb = (g if beta == 1 else g * beta) if ctx.wants(0) else None
     ga = g if alpha == 1 else g * alpha
     g1 = F.matmul(ga, F.mT(ctx.input(2, F))) if ctx.wants(1) else None
-    g2 = F.matmul(F.mT(ctx.input(1, F)), ga) if ctx.wants(2) else None
+    g2 = mat2_gradient(F, ga, ctx.input(1, F), ctx.aux()) if ctx.wants(2) else None
     return gb, g1, g2
 
 

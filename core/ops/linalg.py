@@ -23,7 +23,7 @@ def _same_dtype(a, b, what="m1 and m2"):
 
 
 @defop("mm", "MmBackward0", needs={0: (1,), 1: (0,)}, dtype_rule="keep", input_names=("self", "mat2"),
-       pytorch=call("torch.mm", 0, 1))
+       has_aux=True, pytorch=call("torch.mm", 0, 1))
 def mm(a, b):
     if np.ndim(a) != 2:
         raise RuntimeError("self must be a matrix")
@@ -33,13 +33,32 @@ def mm(a, b):
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})")
     _same_dtype(a, b)
-    return gemm.matmul(a, b)
+    return gemm.matmul(a, b), column_major(b)
+
+
+def column_major(m) -> bool:
+    """Whether matrix ``m`` is laid out column by column, as a row-major matrix's ``.t()`` is (a Linear's
+    weight in ``F.linear``'s product): what PyTorch records of ``mat2`` for :func:`mat2_gradient`."""
+    return m.strides[0] == m.itemsize and m.strides[1] == m.shape[0] * m.itemsize
+
+
+def mat2_gradient(F, g, mat1, mat2_column_major: bool):
+    """The gradient of ``mat1 @ mat2`` w.r.t. ``mat2`` (``mm``'s and ``addmm``'s) as PyTorch makes it: in
+    ``mat2``'s layout when that was column-major (:func:`column_major`: a Linear's ``weight.t()``), as
+    ``(g.t() @ mat1).t()``,
+    so that ``weight.grad`` comes out row-major like the weight; else ``mat1.t() @ g``.  The products
+    are the same; each element's sum runs along the same ``k`` in the same order.  (PyTorch makes a
+    column-major ``mat1``'s gradient column-major too; here it stays ``g @ mat2.t()``: that input's
+    layout is not kept when it need not be saved, and the sums are again the same.)"""
+    if mat2_column_major:
+        return F.mT(F.matmul(F.mT(g), mat1))
+    return F.matmul(F.mT(mat1), g)
 
 
 @mm.def_vjp
 def _(ctx, g, F):
     return (F.matmul(g, F.mT(ctx.input(1, F))) if ctx.wants(0) else None,
-            F.matmul(F.mT(ctx.input(0, F)), g) if ctx.wants(1) else None)
+            mat2_gradient(F, g, ctx.input(0, F), ctx.aux()) if ctx.wants(1) else None)
 
 
 @mm.def_symbolic
