@@ -28,6 +28,17 @@ def wrapping_label(text: str = "", parent=None) -> QLabel:
     return label
 
 
+def keep_lines(label: QLabel, width: int) -> None:
+    """Give a word-wrapped ``label`` the height its lines need at ``width`` as its minimum (a layout
+    squeezes a wrapped label below it, cutting lines).  QLabel's own answer counts the minimum height
+    already set, so it is asked with none."""
+    held = label.minimumHeight()
+    if held:
+        label.setMinimumHeight(0)
+    high = max(label.heightForWidth(width), 0) if label.text() else 0
+    label.setMinimumHeight(high)
+
+
 def titled(title: str, body: QWidget | None = None, bold: bool = False) -> QWidget:
     """A caption above a widget (a table, a note), kept together when the layout changes."""
     box = QWidget()

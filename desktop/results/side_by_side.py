@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.i18n.composed import translate_text
 from desktop.results.colors import status_colors
-from desktop.results.labels import small, titled, wrapping_label
+from desktop.results.labels import keep_lines, small, titled, wrapping_label
 from desktop.results import witnesses
 from desktop.results.leaf_block import LeafBlock
 from desktop.results.math_view import MathLabel
@@ -68,6 +68,7 @@ class SideBySidePanel(QWidget):
         outer.addWidget(self.verdict_label)
         outer.addWidget(self._scroll, 1)
         self._scroll.viewport().installEventFilter(self)
+        self.verdict_label.installEventFilter(self)
         self.set_analysis(None)
 
     # --- public -------------------------------------------------------------
@@ -413,6 +414,7 @@ class SideBySidePanel(QWidget):
         self.verdict_label.setText(text)
         self._verdict_color_kind = kind
         self._color_verdict()
+        self._fit_verdict()
 
     def _color_verdict(self) -> None:
         fg, bg = status_colors(self._verdict_color_kind, self.palette())
@@ -503,8 +505,10 @@ class SideBySidePanel(QWidget):
             block.arrange(width >= block.wide_width())
 
     def eventFilter(self, obj, event) -> bool:
+        if obj is self.verdict_label and event.type() in (event.Type.Resize, event.Type.FontChange):
+            self._fit_verdict()
         # the viewport's own resize: the panel's comes before the scroll area lays out its viewport
-        if obj is self._scroll.viewport() and event.type() == event.Type.Resize:
+        elif obj is self._scroll.viewport() and event.type() == event.Type.Resize:
             self._fit_blocks()
         elif obj is self._scroll.widget() and event.type() == event.Type.Resize:
             self.contentResized.emit()
@@ -514,6 +518,11 @@ class SideBySidePanel(QWidget):
         super().changeEvent(event)
         if event.type() == event.Type.PaletteChange:
             self._color_verdict()
+
+    def _fit_verdict(self) -> None:
+        """The verdict keeps every line it needs at its width; the results below scroll in what is left
+        (in a short pane the layout squeezed the verdict instead, and cut its last line)."""
+        keep_lines(self.verdict_label, self.verdict_label.width())
 
 
 def _grad_alone(leaf: Leaf) -> bool:

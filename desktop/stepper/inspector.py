@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QFormLayout, QFrame, QLabel, QScrollArea, QSizePo
 from desktop.graph.format import format_lines, is_summary
 from desktop.graph.summary import summary_lines
 from desktop.i18n.composed import translate_text
+from desktop.results.labels import keep_lines
 from desktop.results.math_view import MathLabel
 from desktop.view_model import Graph, HookFired, TraceStep
 
@@ -30,6 +31,10 @@ from desktop.view_model import Graph, HookFired, TraceStep
 # Wide enough for the header to show WIDE_WORD whole, and MIN_LINES lines of its text high.
 WIDE_WORD = "Accumulate"
 MIN_LINES = 8
+# below this many widths of the widest caption in view, each caption goes above its value (a 1024x768
+# projector leaves the inspector about 140 px: beside "Gradient arriving" the values were cut off)
+CAPTIONS_BESIDE = 2.2
+UNBOUNDED = (1 << 24) - 1     # Qt's QWIDGETSIZE_MAX: no maximum width
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # where a long name in core's notes may break too: "autograd.|Function", "Copy|Backwards", "retain_|graph"
 _NAME_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z][._])(?=[A-Za-z])")
@@ -71,7 +76,10 @@ class NodeInspector(QWidget):
         self.captions: dict[str, QLabel] = {}
         for key in ROWS:
             caption = QLabel(body)
-            caption.setStyleSheet("font-weight: bold;")
+            bold = caption.font()
+            bold.setBold(True)      # only the weight: the size still follows the app's (presenter mode)
+            caption.setFont(bold)
+            caption.setWordWrap(True)   # "Gradient arriving" wraps between its words in a narrow pane
             caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             field = self._field(body)
             if key == "local":
@@ -125,8 +133,33 @@ class NodeInspector(QWidget):
             self._notes_timer.start()
         return super().eventFilter(obj, event)
 
+    def _fit_rows(self) -> None:
+        """Captions beside their values where the pane has room, else above them (every value then
+        starts at the pane's left edge and has its whole width)."""
+        widths = {key: caption.fontMetrics().horizontalAdvance(caption.text()) + 2
+                  for key, caption in self.captions.items()}
+        view = self.scroll.viewport().width()
+        beside = view >= CAPTIONS_BESIDE * max(widths.values())
+        policy = QFormLayout.RowWrapPolicy.WrapLongRows if beside else QFormLayout.RowWrapPolicy.WrapAllRows
+        if self.form.rowWrapPolicy() != policy:
+            self.form.setRowWrapPolicy(policy)
+        # above their values, captions wrap only where the width in view is too small for them (a wide
+        # value makes the body wider than the view; a wrapping label's own choice broke "叶子张量" in two)
+        # (QFormLayout gives a caption the height of its size hint, not the height its lines need at
+        # the width it gets: a wrapped caption is told how high it is)
+        for key, caption in self.captions.items():
+            least, most = (0, UNBOUNDED) if beside else (min(widths[key], view), view)
+            if (caption.minimumWidth(), caption.maximumWidth()) != (least, most):
+                caption.setMinimumWidth(least)
+                caption.setMaximumWidth(most)
+            if beside:
+                caption.setMinimumHeight(0)
+            else:
+                keep_lines(caption, view)
+
     def _fit_notes(self) -> None:
         """The notes at most as wide as the viewport (their row spans the form: they start at its left)."""
+        self._fit_rows()
         label = self.local_notes_label
         self.body.layout().activate()
         start = label.mapTo(self.body, QPoint(0, 0)).x()

@@ -102,3 +102,79 @@ def test_the_notes_wrap_within_a_narrow_inspector(qtbot, language, lesson, grad_
                         and notes.width() >= inspector.scroll.viewport().width() - 2, timeout=5000)
     finally:
         set_language("en", save=False)
+
+
+def _captions_in_view(inspector) -> tuple[bool, str]:
+    """Whether every caption shown lies within the viewport's width and shows all its lines."""
+    from PySide6.QtCore import QPoint
+    viewport = inspector.scroll.viewport()
+    cut = []
+    for key, caption in inspector.captions.items():
+        if not caption.isVisibleTo(inspector):
+            continue
+        left = caption.mapTo(viewport, QPoint(0, 0)).x()
+        if left < 0 or left + caption.width() > viewport.width() or \
+                caption.height() < caption.heightForWidth(caption.width()):
+            cut.append(f"{key}: x={left}, {caption.width()}x{caption.height()} px")
+    return not cut, f"viewport {viewport.width()} px wide; cut: {cut}"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_captions_go_above_their_values_in_a_narrow_inspector(qtbot, language):
+    """At the width a 1024x768 window leaves the inspector, "Gradient arriving" beside a value was cut at
+    the pane's edge (the values after it out of view): there each caption goes above its value and wraps
+    only if it must; a wide inspector keeps them beside their values."""
+    import resources
+    from PySide6.QtWidgets import QFormLayout
+    from desktop.i18n import set_language
+    window = open_window(qtbot, resources.read_lesson("03_mm_gradient.py"))
+    set_language(language, save=False)
+    try:
+        bottom = window.splitters[3]
+        bottom.setSizes([sum(bottom.sizes()), 0])      # the inspector at its least width
+        window.stepper.set_step(1)                      # AccumulateGrad: "Leaf", "Gradient arriving", ".grad"
+        inspector = window.inspector
+        qtbot.waitUntil(lambda: inspector.form.rowWrapPolicy() == QFormLayout.RowWrapPolicy.WrapAllRows
+                        and _captions_in_view(inspector)[0], timeout=5000)
+        leaf = inspector.captions["output"]
+        assert leaf.height() < 2 * leaf.fontMetrics().lineSpacing(), "a short caption stays on one line"
+        bottom.setSizes([sum(bottom.sizes()) // 3, 2 * sum(bottom.sizes()) // 3])
+        qtbot.waitUntil(lambda: inspector.form.rowWrapPolicy() == QFormLayout.RowWrapPolicy.WrapLongRows,
+                        timeout=5000)
+        grad_in = inspector.captions["grad_in"]
+        assert grad_in.mapTo(inspector.body, grad_in.rect().topLeft()).y() == \
+            inspector.fields["grad_in"].mapTo(inspector.body, inspector.fields["grad_in"].rect().topLeft()).y()
+    finally:
+        set_language("en", save=False)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_verdict_keeps_all_its_lines_in_a_short_results_pane(qtbot, language):
+    """Dragged (or fitted) short, the results pane once squeezed the verdict and cut its last line; now the
+    verdict keeps its lines and the results under it scroll in what is left."""
+    import resources
+    from desktop.i18n import set_language
+    from pathlib import Path
+    program = Path(__file__).parents[1] / "data" / "corpus" / "jcjohnson_two_layer_net_nn.py"
+    window = open_window(qtbot, program.read_text())
+    set_language(language, save=False)
+    try:
+        window.resize(1024, 768)
+        verdict = window.results.verdict_label
+        right = window.splitters[2]
+        qtbot.waitUntil(lambda: verdict.height() > 0, timeout=5000)
+        # the top pane just taller than the form above the results and the verdict's lines
+        top = window.io_box.height() + verdict.heightForWidth(verdict.width()) + 30
+        right.setSizes([top, sum(right.sizes()) - top])
+        # a numeric verdict with the symbolic Jacobian's budget in it: five or six lines at this width
+        assert verdict.isVisible() and verdict.text().startswith("✓") and "20,000" in verdict.text()
+
+        def shown_whole():
+            needed = verdict.minimumHeight()
+            verdict.setMinimumHeight(0)
+            lines = verdict.heightForWidth(verdict.width())
+            verdict.setMinimumHeight(needed)
+            return verdict.height() >= lines > 0
+        qtbot.waitUntil(shown_whole, timeout=5000)
+    finally:
+        set_language("en", save=False)
