@@ -134,3 +134,84 @@ def members_pathlib(files: RunFiles) -> dict:
 
     PosixPath.__qualname__, PosixPath.__module__ = "PosixPath", "pathlib"
     return {"Path": PosixPath, "PosixPath": PosixPath}
+
+
+class BytesIO:
+    """``io.BytesIO`` as tutorials use it with ``torch.save`` and ``torch.load`` (a checkpoint kept in
+    memory instead of a file): it holds the one object saved into it, a copy, read back from its start
+    after ``seek(0)``; at its end ``torch.load`` raises PyTorch's ``EOFError``.  Its bytes would be
+    PyTorch's zip archive, which is not modelled: reading them (``getvalue``, ``read``, ``tell`` past
+    the start) says so."""
+    _bpl_public = ("seek", "tell", "close", "closed", "getvalue", "read", "flush")
+    __slots__ = ("_saved", "_at_end", "_read", "_closed")
+
+    def __init__(self, initial_bytes=None):
+        if initial_bytes:
+            raise NotImplementedError(NOT_ARCHIVE)
+        self._saved, self._at_end, self._read, self._closed = None, False, False, False
+
+    def _check_open(self):
+        if self._closed:
+            raise ValueError("I/O operation on closed file.")
+
+    def seek(self, pos, whence=0):
+        self._check_open()
+        if not isinstance(pos, int) or isinstance(pos, bool):
+            raise TypeError(f"'{type(pos).__name__}' object cannot be interpreted as an integer")
+        if (whence, pos) == (0, 0):
+            self._at_end = self._read = False
+            return 0
+        if self._saved is None and pos == 0 and whence in (1, 2):
+            return 0
+        raise NotImplementedError(NOT_ARCHIVE)
+
+    def tell(self):
+        self._check_open()
+        if (self._at_end or self._read) and self._saved is not None:
+            raise NotImplementedError(NOT_ARCHIVE)
+        return 0
+
+    def getvalue(self):
+        self._check_open()
+        if self._saved is None:
+            return b""
+        raise NotImplementedError(NOT_ARCHIVE)
+
+    def read(self, size=-1):
+        self._check_open()
+        if self._saved is None or (self._at_end and not self._read):
+            return b""
+        raise NotImplementedError(NOT_ARCHIVE)
+
+    def flush(self):
+        self._check_open()
+
+    def close(self):
+        self._closed = True
+
+    @property
+    def closed(self):
+        return self._closed
+
+    def keep(self, obj) -> None:
+        """``torch.save(obj, buffer)``: ``obj`` (a copy) written at the start, the position after it."""
+        self._check_open()
+        if (self._at_end or self._read) and self._saved is not None:
+            raise NotImplementedError(NOT_ARCHIVE)     # a second checkpoint after the first
+        self._saved, self._at_end, self._read = obj, True, False
+
+    def take(self):
+        """``torch.load(buffer)``: what was saved, read from the start; EOFError at the end (PyTorch's).
+        PyTorch's reader leaves the position inside the archive, where nothing is modelled."""
+        self._check_open()
+        if self._read:
+            raise NotImplementedError(NOT_ARCHIVE)
+        if self._saved is None or self._at_end:
+            raise EOFError()
+        self._read = True
+        return self._saved
+
+
+BytesIO.__module__ = "_io"
+NOT_ARCHIVE = ("io.BytesIO holds a checkpoint in Backprop Lens (torch.save into it, seek(0), torch.load from it), "
+               "not the bytes of PyTorch's archive: reading, writing or measuring those is not modelled")

@@ -41,7 +41,7 @@ from core import context, dtypes
 from core.translatable import _T
 from core.interp import classes, numpy_subset, plotting, stdlib
 from core.interp.limits import Budget, LimitExceeded, Limits
-from core.interp.run_files import RunFiles, members_pathlib
+from core.interp.run_files import BytesIO, RunFiles, members_pathlib
 from core.interp.parse import ALLOWED_DUNDER_ATTRS, SAVED_PREFIX, ProgramRejected, is_dunder
 from core.interp.safe_builtins import (_CONSTRUCTIBLE, _TORCH_NAMES, EXCEPTIONS, Guard, ProgramType,
                                        is_program_function, real_type)
@@ -130,6 +130,9 @@ def _checkpoints(deepcopy, run_files):
     files = run_files.files
 
     def save(obj, f, *args, **kwargs):
+        if isinstance(f, BytesIO):
+            f.keep(deepcopy(obj))
+            return
         if not isinstance(f, (str, os.PathLike)):
             raise AttributeError("expected 'f' to be string, path, or a file-like object with a 'write' attribute")
         f = os.fspath(f)
@@ -143,9 +146,12 @@ def _checkpoints(deepcopy, run_files):
     def load(f, map_location=None, *args, weights_only=None, **kwargs):
         if isinstance(f, os.PathLike):
             f = os.fspath(f)
-        if not isinstance(f, str) or run_files.key(f) not in files:
+        if isinstance(f, BytesIO):
+            obj = f.take()
+        elif not isinstance(f, str) or run_files.key(f) not in files:
             raise FileNotFoundError(2, "No such file or directory", f)
-        obj = files[run_files.key(f)]
+        else:
+            obj = files[run_files.key(f)]
         if weights_only is not False:
             other = _not_weights(obj)
             if other is not None:
@@ -364,7 +370,7 @@ def build_modules(guard=None):
     modules["os"] = SafeModule("os", os_members)
     modules["pathlib"] = SafeModule("pathlib", members_pathlib(run_files))
     modules["datetime"] = SafeModule("datetime", stdlib.members_datetime())
-    modules["io"] = SafeModule("io", {})      # importable, as tutorials import it; files cannot be opened
+    modules["io"] = SafeModule("io", {"BytesIO": BytesIO})    # files cannot be opened; a checkpoint buffer can
     mpl_members, pyplot_members, ticker_members = plotting.members()
     mpl_members["pyplot"] = modules["matplotlib.pyplot"] = SafeModule("matplotlib.pyplot", pyplot_members)
     mpl_members["ticker"] = modules["matplotlib.ticker"] = SafeModule("matplotlib.ticker", ticker_members)

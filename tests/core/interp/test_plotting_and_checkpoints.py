@@ -138,3 +138,59 @@ def test_save_needs_a_path():
     result = run_program("import torch\ntorch.save(torch.ones(1), 3)\n", filename="s.py")
     assert result.error.type == "AttributeError"
     assert result.error.message == "expected 'f' to be string, path, or a file-like object with a 'write' attribute"
+
+
+BUFFER = """import io
+import torch
+import torch.nn as nn
+torch.manual_seed(3)
+model = nn.Linear(2, 1)
+buffer = io.BytesIO()
+torch.save(model.state_dict(), buffer)
+print(buffer.closed)
+buffer.seek(0)
+state = torch.load(buffer)
+state['weight'] += 1
+buffer.seek(0)
+again = torch.load(buffer)
+print(torch.equal(again['weight'], model.weight), torch.equal(state['weight'], model.weight))
+copy = nn.Linear(2, 1)
+print(copy.load_state_dict(again))
+print(torch.equal(copy.weight, model.weight))
+torch.load(io.BytesIO())
+"""
+
+
+def test_a_checkpoint_in_a_bytes_buffer_loads_back_from_its_start():
+    """PyTorch's saving recipe with ``io.BytesIO``: a copy back after ``seek(0)``, PyTorch's EOFError at the
+X"""
+    result = run_program(BUFFER, filename="buffer.py")
+    assert result.stdout.splitlines() == ["False", "True False", "<All keys matched successfully>", "True"]
+    assert (result.error.type, result.error.message, result.error.line) == ("EOFError", "", 18)
+
+
+@pytest.mark.parametrize("use", ["buffer.getvalue()", "buffer.seek(0)\nbuffer.read()", "buffer.tell()",
+                                 "buffer.seek(5)", "buffer.seek(0, 2)", "torch.save(model, buffer)",
+                                 "buffer.seek(0)\ntorch.load(buffer)\ntorch.load(buffer)"])
+def test_the_bytes_of_a_buffered_checkpoint_are_refused_with_a_reason(use):
+    """Where PyTorch would read its archive's bytes (a second load without seek(0) finds PyTorch's reader
+    inside the archive: "Unsupported operand 80"), the buffer says what it is instead."""
+    src = ("import io\nimport torch\nmodel = torch.nn.Linear(1, 1)\nbuffer = io.BytesIO()\n"
+           f"torch.save(model.state_dict(), buffer)\n{use}\n")
+    error = run_program(src, filename="bytes.py").error
+    assert error.type == "NotImplementedError" and error.line == src.count("\n")
+    assert "not the bytes of PyTorch's archive" in error.message
+
+
+@pytest.mark.parametrize("attribute", ["keep", "take", "_saved", "__dict__"])
+def test_a_buffer_hides_its_workings(attribute):
+    error = run_program(f"import io\nb = io.BytesIO()\nb.{attribute}\n", filename="b.py").error
+    assert error is not None and error.line == 3 and error.type in ("AttributeDenied", "AttributeError")
+
+
+def test_an_empty_buffer_reads_as_empty_and_a_closed_one_refuses():
+    result = run_program("import io\nb = io.BytesIO()\nprint(b.getvalue(), b.read(), b.tell())\nb.close()\n"
+                         "print(b.closed)\nb.seek(0)\n", filename="b.py")
+    assert result.stdout == "b'' b'' 0\nTrue\n"
+    assert (result.error.type, result.error.message, result.error.line) == \
+        ("ValueError", "I/O operation on closed file.", 6)
