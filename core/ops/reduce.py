@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 
 from core import dtypes
-from core.ops import stl, vecmath
+from core.ops import stl, summation, vecmath
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.summation import torch_mean, torch_sum
 from core.ops.vjp import raw as _raw
@@ -262,7 +262,7 @@ def norm(a, p=2, dim=None, keepdim=False, dtype=None):
     a = np.asarray(a) if dtype is None else np.asarray(a).astype(dtype.np)
     ax = _axes(dim, a.ndim)
     if p == 2:
-        return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))[()]
+        return np.sqrt(summation.torch_sum_of_squares(a, axis=ax, keepdims=keepdim))[()]
     if p == float("inf"):
         return np.max(np.abs(a), axis=ax, keepdims=keepdim)[()]
     if p == -float("inf"):
