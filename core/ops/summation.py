@@ -456,7 +456,7 @@ def torch_sum_of_squares(x, axis=None, keepdims=False):
       each fused into the sum (``fma(x, x, s)``, one rounding);
     * otherwise (an outer dim reduced), per output the rounded squares added one after another in iteration order.
 
-    Measured against torch 2.13 (tests/core/test_summation.py).
+    Measured against torch 2.13 (tests/core/test_vector_norm_order.py).
 
     >>> x = np.array([3, 4, 12], dtype=np.float32)
     >>> float(torch_sum_of_squares(x))
