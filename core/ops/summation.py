@@ -46,7 +46,7 @@ import functools
 
 import numpy as np
 
-from core.ops import drift, native
+from core.ops import drift, native, vecmath
 
 # NOTE: these constants describe the machine PyTorch's results were recorded on
 # (torch.backends.cpu.get_cpu_capability() == "AVX512", torch.get_num_threads() == 2).
@@ -462,8 +462,6 @@ def torch_sum_of_squares(x, axis=None, keepdims=False):
     >>> float(torch_sum_of_squares(x))
     169.0
     """
-    from core.ops import vecmath
-
     a = np.asarray(x)
     if a.dtype != np.float32 or a.size == 0 or a.ndim == 0 or a.size >= GRAIN_SIZE or \
             (drift._marked and drift.marked(x)):
