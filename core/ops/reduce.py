@@ -261,6 +261,10 @@ def norm(a, p=2, dim=None, keepdim=False, dtype=None):
     """``dtype`` (torch.linalg.vector_norm's): the input taken in that dtype first, with no node for the cast."""
     a = np.asarray(a) if dtype is None else np.asarray(a).astype(dtype.np)
     ax = _axes(dim, a.ndim)
+    if p != 0 and a.size and all(n == 1 for d, n in enumerate(a.shape) if ax is None or d in ax):
+        # NOTE: a norm over dims of size 1 is PyTorch's |x| itself (not the root of a square that may overflow)
+        return (np.abs(a) if keepdim else np.abs(a).reshape([n for d, n in enumerate(a.shape)
+                                                            if not (ax is None or d in ax)]))[()]
     if p == 2:
         return np.sqrt(summation.torch_sum_of_squares(a, axis=ax, keepdims=keepdim))[()]
     if p == float("inf"):

@@ -485,11 +485,9 @@ def torch_sum_of_squares(x, axis=None, keepdims=False):
         full = n // 8 * 8
         total = np.zeros(squares.shape[0], np.float32)
         if full:
-            lanes = squares[:, :8].copy()
-            for d in range(8, full, 8):
-                lanes += squares[:, d:d + 8]
-            for k in range(8):
-                total += lanes[:, k]
+            # (np.cumsum adds in order, one rounding a step: each lane's running sum, each row's lanes in turn)
+            lanes = np.cumsum(squares[:, :full].reshape(len(squares), -1, 8), axis=1, dtype=np.float32)[:, -1]
+            total = np.cumsum(lanes, axis=1, dtype=np.float32)[:, -1]
         d = full
         if n - d >= 4:
             for k in range(d, d + 4):
@@ -507,9 +505,8 @@ def torch_sum_of_squares(x, axis=None, keepdims=False):
         kept = order[:nd - sum(reduced)]
         rows = a.transpose(order).reshape(int(np.prod([a.shape[p] for p in kept])), -1)
         squares = rows * rows
-        total = np.zeros(rows.shape[0], np.float32)
-        for k in range(squares.shape[1]):
-            total += squares[:, k]
+        total = np.cumsum(squares, axis=1, dtype=np.float32)[:, -1] if squares.shape[1] else \
+            np.zeros(len(squares), np.float32)
         out = total.reshape([a.shape[p] for p in kept])
         out = out.transpose(np.argsort(kept)) if kept else out.reshape(())
     out = np.ascontiguousarray(out).reshape(out_shape)

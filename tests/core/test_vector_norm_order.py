@@ -20,6 +20,7 @@ import pytest
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from core.interp import run_program  # noqa: E402
 from core.ops import REGISTRY  # noqa: E402
 from core.ops.summation import torch_sum_of_squares  # noqa: E402
 from tests.core.test_summation import digest, values  # noqa: E402
@@ -87,6 +88,17 @@ def test_the_recorded_norms_tell_numpys_pairwise_sum_apart():
     numpy_order = [c for c in CASES
                    if digest(np.sqrt(np.sum(_input(c) * _input(c), axis=c[2], keepdims=c[3]))) != want[case_id(c)]]
     assert len(numpy_order) > 20
+
+
+# a norm over dims of size 1 is |x| (PyTorch's short cut: no square to overflow, no root to round), for every order
+# but 0; its gradient the sign (recorded from torch 2.13)
+SIZE_ONE = 'import torch\nprint(torch.linalg.vector_norm(torch.tensor([1e20])), torch.linalg.vector_norm(torch.tensor([[1e20],[3.]]), dim=1), torch.linalg.vector_norm(torch.tensor([1e20, 1.])), torch.linalg.vector_norm(torch.tensor([3.0000002]), 3.5).item(), torch.linalg.vector_norm(torch.tensor([-2.]), 0), torch.linalg.vector_norm(torch.tensor([2.]), -1.5))\nx = torch.tensor([[-3.0000002]], requires_grad=True)\nfor kd in (False, True):\n    for d in (None, 0, 1, (0, 1)):\n        r = torch.linalg.vector_norm(x, 3.5, dim=d, keepdim=kd)\n        print(r, r.shape)\nr = x.norm()\nr.backward()\nprint(x.grad, torch.tensor(-2.5).norm(), torch.norm(torch.tensor([[0.]]), dim=1))\n'
+SIZE_ONE_PRINTED = 'tensor(1.0000e+20) tensor([1.0000e+20, 3.0000e+00]) tensor(inf) 3.000000238418579 tensor(1.) tensor(2.)\ntensor(3.0000, grad_fn=<LinalgVectorNormBackward0>) torch.Size([])\ntensor([3.0000], grad_fn=<LinalgVectorNormBackward0>) torch.Size([1])\ntensor([3.0000], grad_fn=<LinalgVectorNormBackward0>) torch.Size([1])\ntensor(3.0000, grad_fn=<LinalgVectorNormBackward0>) torch.Size([])\ntensor([[3.0000]], grad_fn=<LinalgVectorNormBackward0>) torch.Size([1, 1])\ntensor([[3.0000]], grad_fn=<LinalgVectorNormBackward0>) torch.Size([1, 1])\ntensor([[3.0000]], grad_fn=<LinalgVectorNormBackward0>) torch.Size([1, 1])\ntensor([[3.0000]], grad_fn=<LinalgVectorNormBackward0>) torch.Size([1, 1])\ntensor([[-1.]]) tensor(2.5000) tensor([0.])\n'
+
+
+def test_a_norm_over_dims_of_size_one_is_the_absolute_value():
+    r = run_program(SIZE_ONE)
+    assert r.error is None and r.stdout == SIZE_ONE_PRINTED
 
 
 def test_other_dtypes_and_empty_reductions_keep_numpys_sum():
