@@ -393,7 +393,7 @@ DTYPE_ATTRS = frozenset({"is_floating_point", "is_complex", "is_signed", "itemsi
 NDARRAY_ATTRS = frozenset({"tolist", "shape", "dtype", "ndim", "size", "item", "T", "sum", "mean", "max", "min",
                            "reshape", "copy", "flatten", "argmax", "argmin", "round", "std", "var", "all", "any",
                            "astype", "transpose", "dot", "clip", "cumsum", "prod", "squeeze", "argsort", "sort",
-                           "ravel", "fill", "itemsize", "real", "imag"})
+                           "ravel", "fill", "itemsize", "real", "imag", "resize"})
 STR_ATTRS = frozenset({"format", "join", "upper", "lower", "strip", "lstrip", "rstrip", "split", "rsplit", "replace",
                        "startswith", "endswith", "ljust", "rjust", "center", "zfill", "title", "capitalize",
                        "count", "find", "index", "isdigit", "isalpha", "isspace", "splitlines", "partition"})
@@ -522,6 +522,8 @@ def get_attribute(obj, name, guard=None):
     value = getattr(obj, name)
     if isinstance(obj, str) and name in ("format", "format_map"):
         return _safe_format_method(obj, name, guard)
+    if isinstance(obj, np.ndarray) and name == "resize":
+        return _checked_resize(value, guard)
     if guard is not None:
         if isinstance(obj, str) and name in _STR_GUARDS:
             return _STR_GUARDS[name](obj, value, guard)
@@ -627,6 +629,23 @@ def _checked_dot(a, guard):
         guard.binop(ast.MatMult, a, b) if isinstance(b, np.ndarray) else None
         return a.dot(b)
     return dot
+
+
+def _checked_resize(method, guard):
+    """``a.resize(shape)`` in place (numpy's own, its new elements zeros): the new size counted first, and numpy's
+    reference check kept on (``refcheck=False`` would free memory a view of ``a`` still reads).  Only the bound
+    method is held, as Python holds it: numpy's check counts the references to ``a``."""
+    def resize(*new_shape, refcheck=True):
+        if not refcheck:
+            raise TypeError("resize(refcheck=False) is not available in Backprop Lens programs")
+        shape = new_shape[0] if len(new_shape) == 1 and not isinstance(new_shape[0], (int, np.integer)) else new_shape
+        size = 1
+        for n in (shape if isinstance(shape, (tuple, list)) else (shape,)):
+            size *= n if isinstance(n, (int, np.integer)) and n > 0 else 1
+        if guard is not None and size > method.__self__.size:
+            guard.made(int(size), "ndarray.resize()")
+        return method(*new_shape)
+    return resize
 
 
 def _width_first(s, method, guard):

@@ -682,7 +682,9 @@ def copy_(a, src):
 
 @copy_.def_vjp
 def _(ctx, g, F):
-    return None, g
+    # NOTE: the overwritten values get a gradient of zeros, not none (PyTorch's CopyBackwards: a leaf whose clone
+    # was copied into has .grad zeros after backward, as after fill_)
+    return F.zeros_like(g), g
 
 
 @defop("fill_", "FillBackward2", dtype_rule="keep", pytorch=call(".fill_", 0, "=value"))

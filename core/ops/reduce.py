@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 
 from core import dtypes
-from core.ops import stl, vecmath
+from core.ops import stl, summation, vecmath
 from core.ops.registry import SPECIAL, call, defop
 from core.ops.summation import torch_mean, torch_sum
 from core.ops.vjp import raw as _raw
@@ -261,8 +261,12 @@ def norm(a, p=2, dim=None, keepdim=False, dtype=None):
     """``dtype`` (torch.linalg.vector_norm's): the input taken in that dtype first, with no node for the cast."""
     a = np.asarray(a) if dtype is None else np.asarray(a).astype(dtype.np)
     ax = _axes(dim, a.ndim)
+    if p != 0 and a.size and all(n == 1 for d, n in enumerate(a.shape) if ax is None or d in ax):
+        # NOTE: a norm over dims of size 1 is PyTorch's |x| itself (not the root of a square that may overflow)
+        return (np.abs(a) if keepdim else np.abs(a).reshape([n for d, n in enumerate(a.shape)
+                                                            if not (ax is None or d in ax)]))[()]
     if p == 2:
-        return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))[()]
+        return np.sqrt(summation.torch_sum_of_squares(a, axis=ax, keepdims=keepdim))[()]
     if p == float("inf"):
         return np.max(np.abs(a), axis=ax, keepdims=keepdim)[()]
     if p == -float("inf"):

@@ -46,7 +46,7 @@ import functools
 
 import numpy as np
 
-from core.ops import drift, native
+from core.ops import drift, native, vecmath
 
 # NOTE: these constants describe the machine PyTorch's results were recorded on
 # (torch.backends.cpu.get_cpu_capability() == "AVX512", torch.get_num_threads() == 2).
@@ -439,3 +439,75 @@ def _vector_inner_sum(x, lanes):
     nvec = n // lanes
     vectors = np.swapaxes(x[..., :nvec * lanes].reshape(lead + (nvec, lanes)), -1, -2)
     return _sequential(np.concatenate([x[..., nvec * lanes:], _row_sum(vectors)], axis=-1))
+
+
+# ---------------------------------------------------------------- the 2-norm's sum of squares
+
+def torch_sum_of_squares(x, axis=None, keepdims=False):
+    """The sum of squares ``torch.linalg.vector_norm(x, 2, dim=axis)`` takes the root of, for float32, added in
+    PyTorch 2.13's order (other dtypes, and reductions of ``GRAIN_SIZE`` elements or more, numpy's pairwise sum).
+
+    ATen's 2-norm kernel (the AVX2 build, as for ``sum``) has two orders, by the reduction's geometry
+    (:class:`_Geometry`):
+
+    * the reduced elements of each output contiguous in memory (a full reduction of a contiguous tensor, the last
+      dim): the squares, each rounded, added into 8 lanes a vector of 8 at a time, the lanes then added one after
+      another; then, when 4 or more remain, the next 4 rounded squares added one by one; the last 1 to 3 squares
+      each fused into the sum (``fma(x, x, s)``, one rounding);
+    * otherwise (an outer dim reduced), per output the rounded squares added one after another in iteration order.
+
+    Measured against torch 2.13 (tests/core/test_vector_norm_order.py).
+
+    >>> x = np.array([3, 4, 12], dtype=np.float32)
+    >>> float(torch_sum_of_squares(x))
+    169.0
+    """
+    a = np.asarray(x)
+    if a.dtype != np.float32 or a.size == 0 or a.ndim == 0 or a.size >= GRAIN_SIZE or \
+            (drift._marked and drift.marked(x)):
+        return np.sum(a * a, axis=axis, keepdims=keepdims)
+    nd = a.ndim
+    reduced = [True] * nd
+    if axis is not None:
+        reduced = [False] * nd
+        for d in ((axis,) if isinstance(axis, (int, np.integer)) else tuple(axis)):
+            reduced[int(d) % nd] = True
+    out_shape = tuple(1 if r else n for n, r in zip(a.shape, reduced)) if keepdims else \
+        tuple(n for n, r in zip(a.shape, reduced) if not r)
+    if any(s < 0 or s % a.itemsize for s in a.strides):
+        a = np.ascontiguousarray(a)
+    geo, perm = _Geometry.build(a, _result_strides(a.shape, reduced, keepdims))
+    n_reduced = sum(geo.reduced(d) for d in range(len(geo.sizes)))
+    values = geo.values.reshape(-1, geo.sizes[0]) if geo.sizes else geo.values.reshape(1, 1)
+    if n_reduced == 1 and geo.reduced(0) and geo.ins[0] == geo.esize:
+        squares = values * values
+        n = squares.shape[1]
+        full = n // 8 * 8
+        total = np.zeros(squares.shape[0], np.float32)
+        if full:
+            # (np.cumsum adds in order, one rounding a step: each lane's running sum, each row's lanes in turn)
+            lanes = np.cumsum(squares[:, :full].reshape(len(squares), -1, 8), axis=1, dtype=np.float32)[:, -1]
+            total = np.cumsum(lanes, axis=1, dtype=np.float32)[:, -1]
+        d = full
+        if n - d >= 4:
+            for k in range(d, d + 4):
+                total += squares[:, k]
+            d += 4
+        for k in range(d, n):
+            total = vecmath.fma(values[:, k], values[:, k], total)
+        # back to the input's order of the kept dims (the rows are the kept dims, in iteration order)
+        kept = [p for p in perm[::-1] if not reduced[p]]
+        out = total.reshape([a.shape[p] for p in kept])
+        out = out.transpose(np.argsort(kept)) if kept else out.reshape(())
+    else:
+        # the reduced dims moved last, slowest first: each row is one output's elements in iteration order
+        order = [p for p in perm[::-1] if not reduced[p]] + [p for p in perm[::-1] if reduced[p]]
+        kept = order[:nd - sum(reduced)]
+        rows = a.transpose(order).reshape(int(np.prod([a.shape[p] for p in kept])), -1)
+        squares = rows * rows
+        total = np.cumsum(squares, axis=1, dtype=np.float32)[:, -1] if squares.shape[1] else \
+            np.zeros(len(squares), np.float32)
+        out = total.reshape([a.shape[p] for p in kept])
+        out = out.transpose(np.argsort(kept)) if kept else out.reshape(())
+    out = np.ascontiguousarray(out).reshape(out_shape)
+    return out

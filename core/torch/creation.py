@@ -15,7 +15,7 @@ import numpy as np
 from core import dtypes
 from core.tensor import grad_mode
 from core.tensor.tensor import FLOAT_ONLY, Size, Tensor
-from core.context import check_shape, leaf_created
+from core.context import check_shape, leaf_created, warn_once
 from core.ops import numbers
 from core.ops.registry import REGISTRY, apply
 from core.torch.random import Generator
@@ -52,9 +52,15 @@ def _nominal_shape(data):
         if not x:
             break
         x = x[0]
-    if isinstance(x, Tensor):
+    if isinstance(x, (Tensor, np.ndarray)):
         shape.extend(x.shape)
     return shape
+
+
+_NDARRAY_LIST_WARNING = (
+    "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the list to a "
+    "single numpy.ndarray with numpy.array() before converting to a tensor. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)")
 
 
 def _infer(data, dtype=None):
@@ -66,25 +72,42 @@ def _infer(data, dtype=None):
         first = first[0]
         if isinstance(first, str):   # a str is a sequence to PyTorch: one dimension too many
             raise ValueError("too many dimensions 'str'")
-    kinds = set()
+    kinds = set()      # which kinds of Python numbers the data holds
+    found = []         # the dtype of each tensor, numpy array and numpy number in it
 
     def walk(x, depth, shape):
         if isinstance(x, Tensor):
-            kinds.add(x.dtype)
+            found.append(x.dtype)
             return x._data
+        if isinstance(x, np.ndarray):
+            # NOTE: PyTorch reads an array inside a list as a sequence of its own dtype (a 0-d one has no length)
+            warn_once(_NDARRAY_LIST_WARNING)
+            if x.ndim == 0:
+                raise TypeError("len() of unsized object")
+            for k, n in enumerate(x.shape):
+                if len(shape) <= depth + k:
+                    shape.append(n)
+                elif shape[depth + k] != n:
+                    raise ValueError(f"expected sequence of length {shape[depth + k]} at dim {depth + k} (got {n})")
+            found.append(dtypes.from_numpy(x.dtype))
+            return x
         if isinstance(x, (list, tuple)):
             if len(shape) <= depth:
                 shape.append(len(x))
             elif shape[depth] != len(x):
                 raise ValueError(f"expected sequence of length {shape[depth]} at dim {depth} (got {len(x)})")
             return [walk(y, depth + 1, shape) for y in x]
-        if isinstance(x, bool):
+        if isinstance(x, np.generic) and not isinstance(x, (np.str_, np.bytes_, np.void, np.object_)):
+            found.append(dtypes.from_numpy(x.dtype))    # a numpy number is of its own dtype (np.float64: float64)
+            if isinstance(x, np.floating):
+                kinds.add("numpy float")    # (promoted by its dtype alone; marked for the integer cast below)
+        elif isinstance(x, bool):
             kinds.add("bool")
-        elif isinstance(x, (int, np.integer)):
+        elif isinstance(x, int):
             kinds.add("int")
-        elif isinstance(x, (float, np.floating)):
+        elif isinstance(x, float):
             kinds.add("float")
-        elif isinstance(x, (complex, np.complexfloating)):
+        elif isinstance(x, complex):
             kinds.add("complex")
         elif isinstance(x, str):
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
@@ -95,23 +118,16 @@ def _infer(data, dtype=None):
         return x
 
     nested = walk(data, 0, [])
-    tensor_dtypes = [k for k in kinds if isinstance(k, dtypes.dtype)]
     if dtype is not None:
         dt = dtype
-    elif "complex" in kinds or any(d.is_complex for d in tensor_dtypes):
-        # each element's type promoted (a Python complex number is the default complex dtype)
-        found = [dtypes.default_complex_dtype()] * ("complex" in kinds) + [d for d in tensor_dtypes if d.category >= 2]
-        dt = dtypes.from_numpy(np.result_type(*(d.np for d in found)))
-    elif "float" in kinds or any(d.is_floating_point for d in tensor_dtypes):
-        fl = [d for d in tensor_dtypes if d.is_floating_point]
-        dt = fl[0] if fl and "float" not in kinds else dtypes.get_default_dtype()
-    elif "int" in kinds or any(d.category == 1 for d in tensor_dtypes):
-        dt = dtypes.int64
-    elif kinds:
-        dt = dtypes.bool_
     else:
-        dt = dtypes.get_default_dtype()
-    if not (dt.category == 1 and "float" in kinds):   # numpy casts floats to integers unchecked
+        # PyTorch's promoteTypes over every element: a Python bool, int, float or complex number is bool, int64,
+        # the default dtype or the default complex dtype; a tensor, an array or a numpy number its own dtype
+        python = {"bool": dtypes.bool_, "int": dtypes.int64, "float": dtypes.get_default_dtype(),
+                  "complex": dtypes.default_complex_dtype()}
+        every = found + [python[k] for k in ("bool", "int", "float", "complex") if k in kinds]
+        dt = dtypes.promote(every, (), ()) if every else dtypes.get_default_dtype()
+    if not (dt.category == 1 and kinds & {"float", "numpy float"}):   # numpy casts floats to integers unchecked
         try:
             return np.array(nested, dtype=dt.np)
         except (OverflowError, ValueError):

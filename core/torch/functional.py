@@ -889,6 +889,36 @@ def inverse(input, *, out=None):
     return apply(R["inverse"], (input,))
 
 
+def matrix_power(input, n, *, out=None):
+    """``A`` to the integer power ``n``, composed as PyTorch composes it: the identity (a clone of ``A`` that
+    the identity is copied into) for 0; for n < 0 the inverse raised to -n; 1 a clone (the inverse itself);
+    2 and 3 ``A @ A`` and ``(A @ A) @ A``; else by squaring, from the lowest bit of ``n`` up, each set bit's
+    square multiplied onto the result from the right (the products, hence the float32 roundings, PyTorch's)."""
+    if input.dim() < 2:
+        raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
+    if input.shape[-1] != input.shape[-2]:
+        raise RuntimeError(f"linalg.matrix_power: A must be batches of square matrices, but they are "
+                           f"{input.shape[-2]} by {input.shape[-1]} matrices")
+    if n == 0:
+        eye = np.broadcast_to(np.eye(input.shape[-1], dtype=input._data.dtype), tuple(input.shape))
+        return copy_(clone(input, memory_format=contiguous_format), Tensor._make(np.array(eye)))
+    a = input if n > 0 else apply(R["inverse"], (input,))
+    n = builtins.abs(n)
+    if n == 1:
+        return clone(a) if a is input else a
+    if n == 2:
+        return matmul(a, a)
+    if n == 3:
+        return matmul(matmul(a, a), a)
+    square = result = None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        square = a if square is None else matmul(square, square)
+        if bit:
+            result = square if result is None else matmul(result, square)
+    return result
+
+
 class _NamedResult(tuple):
     """``torch.return_types.svd(U=..., S=..., V=...)`` and ``linalg_svd(U=..., S=..., Vh=...)``: a tuple
     whose fields are read by name too, printed as PyTorch prints it."""
@@ -2071,7 +2101,7 @@ __all__ = sorted(PLAIN) + [
     "multiply", "mv", "narrow", "ne", "neg", "negative", "nonzero", "norm", "outer", "permute", "pow", "prod",
     "reciprocal", "repeat", "reshape", "round", "rsqrt", "select", "softmax", "split", "square", "squeeze",
     "stack", "std", "sub", "subtract", "sum", "swapaxes", "swapdims", "t", "transpose", "true_divide", "unbind",
-    "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd"
+    "unsqueeze", "var", "where", "std_mean", "var_mean", "det", "inverse", "svd", "matrix_power"
 ]
 __all__ += ["cumprod", "trace", "sort", "topk", "median", "cummax", "cummin", "kthvalue", "mode"]
 __all__ += ["argsort", "tril", "triu", "diagonal", "diag", "roll", "take", "masked_select", "logsumexp", "hstack",

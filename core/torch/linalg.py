@@ -16,7 +16,7 @@ import math as _math
 import numpy as _np
 
 __all__ = ["cross", "det", "inv", "svd", "svdvals", "LinAlgError", "norm", "vector_norm", "matrix_norm", "solve", "qr",
-           "eig", "eigvals", "lstsq", "pinv", "matrix_rank", "cholesky", "eigh", "eigvalsh"]
+           "eig", "eigvals", "lstsq", "pinv", "matrix_rank", "cholesky", "eigh", "eigvalsh", "matrix_power"]
 
 
 def _checked(name, signature, fn):
@@ -227,6 +227,8 @@ def _make(name, signature, fn):
 
 det = _make("linalg_det", "(Tensor A, *, Tensor out = None)", _det)
 inv = _make("linalg_inv", "(Tensor A, *, Tensor out = None)", _inv)
+matrix_power = _make("linalg_matrix_power", "(Tensor A, int n, *, Tensor out = None)",
+                     lambda A, n, *, out=None: _api.matrix_power(A, n))
 svd = _make("linalg_svd", "(Tensor A, bool full_matrices = True, *, str driver = None, tuple of Tensors out = None)",
             _svd)
 svdvals = _make("linalg_svdvals", "(Tensor A, *, str driver = None, Tensor out = None)", _svdvals)

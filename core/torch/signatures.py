@@ -71,6 +71,7 @@ FUNCTIONS = {
     "det": ("(Tensor input)",),
     "cross": ("(Tensor input, Tensor other, int dim = None, *, Tensor out = None)",),
     "inverse": ("(Tensor input, *, Tensor out = None)",),
+    "matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "as_tensor": ("(object data, *, torch.dtype dtype = None, torch.device device = None)",),
     "asin": ("(Tensor input, *, Tensor out = None)",),
     "atan": ("(Tensor input, *, Tensor out = None)",),
@@ -720,6 +721,7 @@ METHODS = {
     "det": None,
     "cross": ("(Tensor other, int dim = None)",),
     "inverse": None,
+    "matrix_power": ("(int n)",),
     "square": None,
     "squeeze": ("()", "(int dim)", "(tuple of ints dim)"),
     "std": (

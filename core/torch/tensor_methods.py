@@ -36,7 +36,7 @@ amax amin maximum minimum argmax argmin softmax log_softmax view reshape flatten
 unsqueeze squeeze expand expand_as repeat contiguous narrow select unbind chunk split to clone lt le gt ge eq ne
 logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift unique cross equal allclose isclose isnan isinf all any cumsum view_as index_select dist addmm prelu
 nonzero argwhere count_nonzero gather arcsin arccos arctan
-floor_divide remainder fmod det inverse svd cumprod trace sort topk median cummax cummin
+floor_divide remainder fmod det inverse matrix_power svd cumprod trace sort topk median cummax cummin
 argsort tril triu diagonal diag roll take masked_select logsumexp
 scatter scatter_add index_fill index_add broadcast_to isfinite
 addcmul addcdiv lerp atan2 arctan2 nan_to_num logit ravel swapdims tile movedim moveaxis unflatten fix diff

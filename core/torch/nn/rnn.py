@@ -11,6 +11,7 @@ under one node, MkldnnRnnLayerBackward0 (here a node of that name over the stack
 from __future__ import annotations
 
 import math
+import warnings
 
 from core.ops.registry import REGISTRY as R, apply
 from core.torch import creation
@@ -61,6 +62,10 @@ class RNNBase(Module):
         if not (0 <= dropout <= 1) or isinstance(dropout, bool):
             raise ValueError("dropout should be a number in range [0, 1] representing the probability of an "
                              "element being zeroed")
+        if dropout > 0 and num_layers == 1:
+            # NOTE: dropout acts between layers only: on one layer it does nothing, and PyTorch says so (each time)
+            warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
+                          f"expects num_layers greater than 1, but got dropout={dropout} and num_layers={num_layers}")
         if proj_size:
             raise NotImplementedError("LSTM(proj_size=...) is not available in Backprop Lens")
         if hidden_size <= 0:

@@ -229,3 +229,27 @@ def test_the_html_report_shows_the_first_values_and_the_count_of_an_omitted_tens
     html = html_report(report, source, filename="big.py")
     assert "[0, 1, 2, 3, 4, 5, 6, 7, …] (10,000,000)" in html
     assert len(html) < 200_000
+
+
+def test_ndarray_resize_counts_what_it_grows_and_keeps_numpys_reference_check():
+    # udacity_simple_rnn resizes its ndarray in place (data.resize((seq_length + 1, 1))); a larger size is counted
+    # before numpy allocates, and refcheck=False (which could free memory a view still reads) is refused
+    r = run("""
+        import numpy as np
+        x = np.zeros(3)
+        x.resize(10 ** 9)
+    """)
+    assert r.error is not None and r.error.type == "LimitExceeded"
+    r = run("""
+        import numpy as np
+        x = np.zeros(3)
+        v = x[1:]
+        x.resize(4, refcheck=False)
+    """)
+    assert r.error is not None and r.error.type == "TypeError" and "refcheck=False" in r.error.message
+    assert ok("""
+        import numpy as np
+        x = np.arange(3.)
+        x.resize(5)
+        print(x)
+    """) == "[0. 1. 2. 0. 0.]\n"
