@@ -568,6 +568,14 @@ def _symbolic(cap, out, leaves, progress, cancel, notes, budget, shadow_rule, wi
                       "on the numeric witnesses (float64 differences, real PyTorch when installed)").format(
                           limit=cap.shadow.max_ops)
             limit = {"resource": "operations", "limit": cap.shadow.max_ops, "rule": "symbolic_operations"}
+        elif over["reason"] == "data_replaced":
+            note = _T("the symbolic Jacobian is not computed: the program gave a leaf another shape through "
+                      ".data ({n:,} elements now) after operations had used it, so its expressions would hold "
+                      "the leaf in two shapes. The verdict rests on the numeric witnesses").format(
+                          n=over["elements"])
+            notes.append(note)
+            witnesses["symbolic"] = _state("unavailable", reason="data_replaced", note=note)
+            return None
         else:
             note = _T("the symbolic Jacobian is not computed: building the forward's expressions took over "
                       "{seconds:g} s (stopped at {op}). The verdict rests on the numeric witnesses (float64 "

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core.analysis.trace import TraceRecorder
-from core.analysis.verdict import compare, mismatch
+from core.analysis.verdict import cancelling_scale, compare, mismatch
 from core.autograd import engine
 from core.interp.limits import LimitExceeded
 from core.tensor.tensor import Tensor
@@ -26,7 +26,6 @@ from core.tensor.tensor import Tensor
 # one-hot rows: at most this many output elements (100 when there is also a v)
 MAX_ROWS, MAX_ROWS_WITH_V = 400, 100
 MAX_ROW_ELEMENTS = 4_000_000   # and at most this many numbers in all the rows
-CANCELLING = 0.01              # see witness(): the share of the largest entry an entry near zero is judged by
 
 
 class GraphFreed(Exception):
@@ -94,13 +93,11 @@ def against(w: EngineWitness, out, leaves, v, J) -> None:
         return
     if v is not None and w.backward is not None:
         w.vjp = {name: np.tensordot(v, J[name], axes=out.dim()) for name, _ in leaves}
-        # a float32 sum whose terms cancel is only as precise as its terms: an entry near zero
-        # beside large ones is compared to a hundredth of the largest entry of vᵀJ (of any leaf)
-        largest = max((float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0)) for x in w.vjp.values()),
-                      default=0.0)
+        # an entry near zero beside large ones is compared to a share of the largest entry of vᵀJ (of any leaf)
+        least = cancelling_scale(w.vjp.values())
         for name, _ in leaves:
             size = np.tensordot(np.abs(v), np.abs(np.nan_to_num(J[name], posinf=0.0, neginf=0.0)), axes=out.dim())
-            scale = np.maximum(size, CANCELLING * largest)
+            scale = np.maximum(size, least)
             _tally(w, compare(w.vjp[name], w.backward[name], scale))
             w.mismatch[name] = mismatch(w.vjp[name], w.backward[name], scale)
     elif v is None and w.jacobian:

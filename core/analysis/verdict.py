@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 ABSOLUTE, RELATIVE = 1e-5, 1e-4
+CANCELLING = 0.01   # the share of the largest entry an entry near zero is judged by (cancelling_scale)
 
 
 def _distance(a: np.ndarray, b: np.ndarray, scale=None):
@@ -45,6 +46,20 @@ def compare(a, b, scale=None):
     tolerance applies to the larger of it and the entry."""
     d, tol = _distance(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64), scale)
     return (float(d.max()) if d.size else 0.0), bool(np.all(d <= tol))
+
+
+def cancelling_scale(gradients) -> float:
+    """The least ``scale`` (:func:`compare`) of an entry of a gradient, given the gradients of every leaf
+    (arrays): a float32 sum whose terms cancel is only as precise as its terms, so an entry near zero
+    beside large ones is compared to :data:`CANCELLING` of the largest finite entry.  Two float32 results
+    of the same sums in other orders (the engine's backward and PyTorch's on another CPU) differ so.
+
+    >>> cancelling_scale([np.array([1e6, 3.0]), np.array([-2e6, np.inf])])
+    20000.0
+    """
+    largest = max((float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0))
+                   for x in (np.asarray(g, dtype=np.float64) for g in gradients)), default=0.0)
+    return CANCELLING * largest
 
 
 def mismatch(a, b, scale=None) -> np.ndarray:

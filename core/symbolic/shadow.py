@@ -53,6 +53,7 @@ class Shadow(Observer):
         # why the shadow stopped following the program, or None: {"reason": "elements" | "ops" | "seconds",
         # "op": the op's name (or "leaf"), "elements": the largest tensor it involved}
         self.over: dict | None = None
+        self._used: set = set()  # the leaves whose symbols an op has read (by id; self.leaves keeps them alive)
 
     def _fits(self, what: str, *arrays) -> bool:
         """Whether an op (or a new leaf) on ``arrays`` is still followed; stops the shadow when not."""
@@ -81,14 +82,32 @@ class Shadow(Observer):
         over real numbers, and the analysis refuses a graph of complex tensors)."""
         if t._data.dtype.kind == "c" or not self._fits("leaf", t._data):
             return
+        t._sym = self._symbols(t)
+        self.leaves.append((t, t._sym))
+
+    def _symbols(self, t):
+        """Fresh symbols ``L<k>_<i>`` for the elements of leaf ``t``."""
         k = self._count
         self._count += 1
         shape = np.shape(t._data)
         flat = [se.Symbol(f"L{k}_{i}") for i in range(int(np.prod(shape)) if shape else 1)]
         syms = np.empty(len(flat), dtype=object)
         syms[:] = flat
-        t._sym = syms.reshape(shape)
-        self.leaves.append((t, t._sym))
+        return syms.reshape(shape)
+
+    def on_data_replaced(self, t):
+        """``t.data = ...``: a leaf keeps its symbols for new numbers of its shape.  Given another shape
+        (``linear.bias.data = torch.Tensor([0.0])``), it gets new symbols when no op has read the old ones
+        yet; else the shadow stops, as its expressions would hold the leaf in two shapes."""
+        if t._sym is None or self.over is not None or np.shape(t._sym) == np.shape(t._data):
+            return
+        index = next((i for i, (leaf, _) in enumerate(self.leaves) if leaf is t), None)
+        if index is None or id(t) in self._used or not self._fits("leaf", t._data):
+            if self.over is None:
+                self.over = {"reason": "data_replaced", "op": "data", "elements": int(np.size(t._data))}
+            return
+        t._sym = self._symbols(t)
+        self.leaves[index] = (t, t._sym)
 
     def on_apply(self, op, inputs, params, result):
         if self.over is not None or not _tracing() or result._data.dtype.kind != "f":
@@ -99,6 +118,7 @@ class Shadow(Observer):
             return
         s, n, any_sym = self._operands(inputs)
         if any_sym:
+            self._used.update(id(x) for x in inputs if isinstance(x, Tensor) and x._sym is not None)
             result._sym = self._timed(symbolic_forward, op, s, n, params)
 
     def inplace_value(self, op, t, others, params, arrays):
@@ -109,6 +129,7 @@ class Shadow(Observer):
         if not self._fits(op.name, *(x._data for x in inputs if isinstance(x, Tensor))):
             return None
         s, n, any_sym = self._operands(inputs)
+        self._used.update(id(x) for x in inputs if isinstance(x, Tensor) and x._sym is not None)
         n = list(arrays)  # the numbers before the write
         return self._timed(symbolic_forward, op, s, n, params)
 

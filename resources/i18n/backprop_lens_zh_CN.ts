@@ -1872,6 +1872,10 @@
         <translation>未计算符号雅可比矩阵：前向中对需要梯度的张量的运算超过了 {limit:,} 个，而符号只跟踪这么多运算。结论依据数值见证（float64 差分，以及已安装时的真实 PyTorch）</translation>
     </message>
     <message>
+        <source>the symbolic Jacobian is not computed: the program gave a leaf another shape through .data ({n:,} elements now) after operations had used it, so its expressions would hold the leaf in two shapes. The verdict rests on the numeric witnesses</source>
+        <translation>未计算符号雅可比矩阵：程序在运算已经用到某个叶子张量之后，通过 .data 改变了它的形状（现在有 {n:,} 个元素），符号表达式会同时含有这个叶子张量的两种形状。结论依据数值见证</translation>
+    </message>
+    <message>
         <source>J is finite in float64 ({value:.3g}) but overflows {dtype}, as PyTorch&apos;s does: the verdict compares those entries as infinities</source>
         <translation>J 在 float64 中有限（{value:.3g}），但在 {dtype} 中溢出，与 PyTorch 一样：结论把这些元素当作无穷大比较</translation>
     </message>

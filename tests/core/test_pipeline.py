@@ -258,3 +258,24 @@ def test_a_cancel_that_stops_a_hook_in_the_analysis_is_a_cancelled_outcome(after
 
     outcome = analyse_source(HOOKED, cancel=cancel, ran=lambda result: seen.update(ran=True), pytorch="off")
     assert outcome.cancelled and outcome.result.error is None
+
+
+def test_a_leaf_given_another_shape_through_data_before_use_is_differentiated_in_its_new_shape():
+    """A student's ``linear.bias.data = torch.Tensor([0.0])`` on a Linear(2, 2): the bias is one number
+    broadcast to both outputs; J once kept the bias's first shape (2 x 2) and said "disagree"."""
+    src = ("import torch\nlinear = torch.nn.Linear(2, 2)\nlinear.bias.data = torch.Tensor([0.0])\n"
+           "out = linear(torch.ones(1, 2))\n")
+    a = analyze(src, pytorch="off")
+    assert a.match, a.notes
+    assert np.array_equal(np.asarray(a.jacobian["linear.bias"], dtype=float).reshape(2, 1), [[1.0], [1.0]])
+
+
+def test_a_leaf_given_another_shape_after_use_has_no_symbolic_jacobian_and_says_why():
+    src = ("import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
+           "x.data = torch.ones(3)\nout = (x * 3).sum()\nout.backward()\nprint(x.grad)\n")
+    a = analyze(src, pytorch="off")
+    assert a.witnesses["symbolic"]["state"] == "unavailable"
+    assert a.witnesses["symbolic"]["reason"] == "data_replaced"
+    assert any("another shape through .data" in n for n in a.notes)
+    assert a.match is None           # no witness left: never a "disagree" made of a leaf in two shapes
+    assert np.array_equal(a.backward["x"], [3.0, 3.0, 3.0])
