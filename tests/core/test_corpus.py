@@ -82,6 +82,7 @@ SOURCES = {
     "rasbtdl": ("rasbt/deeplearning-models (Sebastian Raschka's model zoo notebooks)", "en"),
     "udacity": ("udacity/deep-learning-v2-pytorch (Udacity Deep Learning Nanodegree notebooks)", "en"),
     "ptexamples": ("pytorch/examples (PyTorch's example programs)", "en"),
+    "luciantu": ("LucianTu13/PyTorch-learning-codes (a learner's practice code after 《PyTorch实用教程》第二版)", "zh"),
     "pfsnippets": ("mrluin/Pytorch-Forums-Code-Snippet (code from PyTorch Forums answers, a learner's collection)", "en"),
 }
 
