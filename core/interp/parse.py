@@ -30,7 +30,8 @@ class ProgramRejected(Exception):
 # safe subsets of the standard library (core.interp.sandbox builds them, and
 # README.md lists what each holds).
 IMPORTABLE = {
-    "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.nn",
+    "torch", "torch.autograd", "torch.autograd.functional", "torch.autograd.function", "torch.autograd.variable",
+    "torch.nn",
     "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.nn.utils.rnn", "torch.optim",
     "torch.optim.lr_scheduler", "torch.utils",
     "torch.utils.data", "torch.utils.data._utils", "torch.utils.data._utils.collate", "torch.utils.data.dataloader",

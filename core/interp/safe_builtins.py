@@ -239,8 +239,23 @@ class ProgramType:
         return self._make(*args, **kwargs)
 
 
+# the public methods PyTorch 2.13 writes in Python (torch/_tensor.py): print shows them as bound methods; the
+# others are its C methods, shown as built-in ones (read from torch.Tensor's own dict with real torch)
+_PYTHON_TENSOR_METHODS = frozenset((
+    "backward", "dim_order", "eig", "index", "is_shared", "istft", "lstsq", "lu", "module_load", "norm",
+    "register_hook", "register_post_accumulate_grad_hook", "reinforce", "resize", "resize_as", "share_memory_",
+    "solve", "split", "stft", "storage", "storage_type", "symeig", "to_sparse_coo", "unflatten", "unique",
+    "unique_consecutive"))
+
+
 def shown(value):
-    """``value`` as print shows it: a class by PyTorch's name (``<class 'torch.Tensor'>``)."""
+    """``value`` as print shows it: a class by PyTorch's name (``<class 'torch.Tensor'>``), a tensor's method as
+    PyTorch's (``<built-in method sum of Tensor object at 0x...>``)."""
+    if isinstance(value, types.MethodType) and isinstance(value.__self__, Tensor):
+        name = value.__name__
+        if name in _PYTHON_TENSOR_METHODS:
+            return f"<bound method Tensor.{name} of {value.__self__!r}>"
+        return f"<built-in method {name} of Tensor object at {hex(id(value.__self__))}>"
     if isinstance(value, type) or (isinstance(value, types.FunctionType) and hasattr(value, "_bpl_type")):
         return repr(ProgramType(real_type(value)))
     if isinstance(value, (types.FunctionType, types.BuiltinFunctionType)):

@@ -270,10 +270,12 @@ def build_modules(guard=None):
         "backward": cta.backward, "grad": cta.grad, "Variable": cta.Variable, "no_grad": cta.no_grad,
         "enable_grad": cta.enable_grad, "set_grad_enabled": cta.set_grad_enabled, "functional": functional,
         "set_detect_anomaly": cta.set_detect_anomaly, "detect_anomaly": cta.detect_anomaly,
-        "Function": _Function, "gradcheck": cta.gradcheck})
+        "Function": _Function, "gradcheck": cta.gradcheck, "gradgradcheck": cta.gradgradcheck})
     function = SafeModule("torch.autograd.function", {"Function": _Function,
                                                       "once_differentiable": _once_differentiable})
     autograd.members["function"] = function
+    # the module Variable lives in (older tutorials import it from there: from torch.autograd.variable import Variable)
+    autograd.members["variable"] = SafeModule("torch.autograd.variable", {"Variable": cta.Variable})
     autograd.members["graph"] = SafeModule("torch.autograd.graph", {
         "Node": cta.graph.Node, "saved_tensors_hooks": cta.saved_tensors_hooks,
         "register_multi_grad_hook": cta.register_multi_grad_hook,
@@ -345,7 +347,7 @@ def build_modules(guard=None):
     torch = SafeModule("torch", torch_members)
     copy = SafeModule("copy", {"deepcopy": deepcopy, "copy": shallow_copy})
     modules = {"torch": torch, "torch.autograd": autograd, "torch.autograd.functional": functional,
-               "torch.autograd.function": function,
+               "torch.autograd.function": function, "torch.autograd.variable": autograd.members["variable"],
                "torch.nn": nn, "torch.nn.functional": nnf, "torch.nn.init": nn.members["init"],
                "torch.nn.utils": nn.members["utils"],
                "torch.nn.utils.rnn": nn.members["utils"].members["rnn"], "copy": copy,

@@ -113,7 +113,12 @@ class Node:
             if self._released:
                 raise RuntimeError(SECOND_BACKWARD)
             if key == "result" and self.op.saves_result:
-                return self._result
+                # NOTE: PyTorch unpacks a saved output as a new tensor each time (sharing its data, version
+                # counter and grad_fn), so that the node holds no reference to it: `_saved_result is y` is False
+                r = self._result
+                alias = r.detach()
+                alias.grad_fn, alias._rg, alias._output_nr = r.grad_fn, r._rg, r._output_nr
+                return alias
             names = self.op.input_names
             if key in names and self._saved is not None:
                 i = names.index(key)

@@ -382,6 +382,7 @@ def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False,
 Tensor.__new__ = staticmethod(_legacy_new)
 for _name in ("new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"):
     setattr(Tensor, _name, getattr(creation, _name))
+_tensor_backward.__name__ = "backward"   # the name a program looks it up by (print(t.backward) shows it)
 Tensor.backward = _tensor_backward
 
 

@@ -33,3 +33,38 @@ def test_the_recording_is_pytorchs(tmp_path):
     f.write_text(PROGRAM)
     assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120,
                           check=True).stdout == PRINTED
+
+
+SAVED_RESULT = '''import torch
+a = torch.tensor([0.5, -1.0], requires_grad=True)
+b = torch.ones(2, requires_grad=True)
+y = a * b
+print(y.grad_fn._saved_self is a, y.grad_fn._saved_other is b)
+y = torch.exp(a)
+r1, r2 = y.grad_fn._saved_result, y.grad_fn._saved_result
+print(r1.equal(y), r1 is y, r1 is r2, r1.grad_fn is y.grad_fn, r1.requires_grad, r1.is_leaf)
+t = a.tanh()
+r = t.grad_fn._saved_result
+t.mul_(2)
+print(r._version, r, t)
+'''
+SAVED_RESULT_PRINTED = '''True True
+True False False True True False
+1 tensor([ 0.9242, -1.5232], grad_fn=<TanhBackward0>) tensor([ 0.9242, -1.5232], grad_fn=<MulBackward0>)
+'''
+
+
+def test_a_saved_output_is_unpacked_as_a_new_tensor_on_its_data():
+    """grad_fn._saved_result: PyTorch keeps no reference to a node's own output; each access gives a new tensor
+    sharing its data, version counter and grad_fn (the saved inputs are the tensors themselves)."""
+    r = run_program(SAVED_RESULT)
+    assert r.error is None, r.error
+    assert r.stdout == SAVED_RESULT_PRINTED
+
+
+def test_the_saved_result_recording_is_pytorchs(tmp_path):
+    pytest.importorskip("torch")
+    f = tmp_path / "p.py"
+    f.write_text(SAVED_RESULT)
+    assert subprocess.run([sys.executable, str(f)], capture_output=True, text=True, timeout=120,
+                          check=True).stdout == SAVED_RESULT_PRINTED

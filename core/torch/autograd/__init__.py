@@ -12,7 +12,7 @@ from core.tensor.node import AccumulateGrad, GradSlots, Node, RemovableHandle
 from core.ops.vjp import TensorF, node_apply
 from core.torch.creation import Variable
 from core.torch.autograd import function, functional
-from core.torch.autograd.gradcheck import gradcheck
+from core.torch.autograd.gradcheck import gradcheck, gradgradcheck
 from core.torch.autograd.function import Function, FunctionCtx
 
 
@@ -200,5 +200,5 @@ def is_anomaly_check_nan_enabled():
     return context.anomaly[1]
 
 
-__all__ = ["backward", "grad", "gradcheck", "Variable", "no_grad", "enable_grad", "set_grad_enabled", "functional", "function",
+__all__ = ["backward", "grad", "gradcheck", "gradgradcheck", "Variable", "no_grad", "enable_grad", "set_grad_enabled", "functional", "function",
            "Function"]

@@ -93,3 +93,51 @@ def _numerical(func, tupled, t, k, eps):
             arr[idx] = orig
             columns.append(((after - before) / (2 * eps)).reshape(-1))
     return np.stack(columns).astype(t._data.dtype) if columns else np.zeros((0, 0), t._data.dtype)
+
+
+def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
+                  gen_non_contig_grad_outputs=False, raise_exception=True, nondet_tol=0.0, check_undefined_grad=True,
+                  check_grad_dtypes=False, check_batched_grad=False, check_fwd_over_rev=False,
+                  check_rev_over_rev=True, fast_mode=False, masked=False):
+    """``torch.autograd.gradgradcheck``: gradcheck of the function that maps (inputs, grad_outputs) to the
+    gradients of ``func``'s outputs (``autograd.grad(..., create_graph=True)``), so the backward's own backward
+    is checked against central differences of the backward.
+
+    Without ``grad_outputs`` PyTorch draws one per differentiable output, uniform in [-1, 1) in the output's
+    dtype, from the global generator (``torch.testing.make_tensor``): the same draws are made here, so the
+    program's later random numbers are PyTorch's."""
+    for name, value in (("check_batched_grad", check_batched_grad), ("check_fwd_over_rev", check_fwd_over_rev),
+                        ("gen_non_contig_grad_outputs", gen_non_contig_grad_outputs), ("fast_mode", fast_mode)):
+        if value:
+            raise NotImplementedError(f"gradgradcheck({name}=True) is not available in Backprop Lens: it checks the "
+                                      "double backward against central differences only")
+    if not check_rev_over_rev:
+        raise AssertionError("Expected at least one of check_fwd_over_rev or check_rev_over_rev to be True")
+    from core.torch.inplace_random import uniform_   # the torch namespace's layer: imported when first used
+
+    tupled = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
+    if grad_outputs is None:
+        outputs = [o for o in _outputs(func(*tupled)) if o.requires_grad]
+        tupled_grad_outputs = []
+        for o in outputs:
+            g = Tensor._make(np.zeros(o.shape, dtype=o._data.dtype))
+            uniform_(g, -1.0, 1.0)
+            tupled_grad_outputs.append(g.requires_grad_())
+        tupled_grad_outputs = tuple(tupled_grad_outputs)
+    else:
+        tupled_grad_outputs = tuple(grad_outputs) if isinstance(grad_outputs, (tuple, list)) else (grad_outputs,)
+    n_in = len(tupled)
+    diff_inputs = [i for i, t in enumerate(tupled) if isinstance(t, Tensor) and t.requires_grad]
+
+    def gradients(*args):
+        # the central differences run the forward under no_grad; this function differentiates it
+        with grad_mode.enable_grad():
+            outs = [o for o in _outputs(func(*args[:n_in])) if o.requires_grad]
+            grads = _grad(tuple(outs), tuple(args[i] for i in diff_inputs), args[n_in:], create_graph=True,
+                          allow_unused=True)
+        return tuple(g for g in grads if g is not None)
+
+    return gradcheck(gradients, tupled + tupled_grad_outputs, eps=eps, atol=atol, rtol=rtol,
+                     raise_exception=raise_exception, nondet_tol=nondet_tol,
+                     check_undefined_grad=check_undefined_grad, check_grad_dtypes=check_grad_dtypes,
+                     masked=masked or None)
