@@ -261,3 +261,19 @@ if __name__ == "__main__":
     with one_thread(_torch):
         DATA.write_text(json.dumps(record(_torch), indent=1) + "\n")
     print("recorded", DATA)
+
+
+def test_glibc_expf_of_one_number_has_the_bits_of_the_array_path():
+    """PyTorch's CTC loss calls std::exp once per element, in a loop: one number takes a path in Python floats
+    (about 1 us, not 25), which must round exactly as the array path does, edges and random bit patterns too."""
+    rng = np.random.default_rng(7)
+    xs = np.concatenate([rng.uniform(-110, 95, 20000), rng.normal(0, 3, 20000),
+                         [np.nan, np.inf, -np.inf, -104, -103.99, 89, 88.72283, 88.7228394, 88.72284, -87.3,
+                          -103.97, 0, -0.0, 1e-30, -1e-30]]).astype(np.float32)
+    xs = np.concatenate([xs, rng.integers(0, 2 ** 32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32)])
+    with np.errstate(invalid="ignore"):
+        whole = vecmath.glibc_expf(xs)
+    one = np.array([vecmath.glibc_expf(x)[()] for x in xs], np.float32)
+    same = (whole.view(np.uint32) == one.view(np.uint32)) | (np.isnan(whole) & np.isnan(one))
+    assert same.all(), xs[~same][:5]
+    assert vecmath.glibc_expf(np.float32(1.0)).shape == ()
