@@ -141,25 +141,30 @@ class BytesIO:
     memory instead of a file): it holds the one object saved into it, a copy, read back from its start
     after ``seek(0)``; at its end ``torch.load`` raises PyTorch's ``EOFError``.  Its bytes would be
     PyTorch's zip archive, which is not modelled: reading them (``getvalue``, ``read``, ``tell`` past
-    the start) says so."""
+    the start) says so.  The position is one of ``"start"``, ``"end"`` (after a save) and ``"inside"``
+    (after a load: PyTorch's reader stops within the archive)."""
     _bpl_public = ("seek", "tell", "close", "closed", "getvalue", "read", "flush")
-    __slots__ = ("_saved", "_at_end", "_read", "_closed")
+    __slots__ = ("_saved", "_position", "_closed")
 
     def __init__(self, initial_bytes=None):
         if initial_bytes:
             raise NotImplementedError(NOT_ARCHIVE)
-        self._saved, self._at_end, self._read, self._closed = None, False, False, False
+        self._saved, self._position, self._closed = None, "start", False
 
     def _check_open(self):
         if self._closed:
             raise ValueError("I/O operation on closed file.")
+
+    def _past_start(self) -> bool:
+        """Whether the position is somewhere in saved bytes' middle or end (a place not modelled)."""
+        return self._saved is not None and self._position != "start"
 
     def seek(self, pos, whence=0):
         self._check_open()
         if not isinstance(pos, int) or isinstance(pos, bool):
             raise TypeError(f"'{type(pos).__name__}' object cannot be interpreted as an integer")
         if (whence, pos) == (0, 0):
-            self._at_end = self._read = False
+            self._position = "start"
             return 0
         if self._saved is None and pos == 0 and whence in (1, 2):
             return 0
@@ -167,7 +172,7 @@ class BytesIO:
 
     def tell(self):
         self._check_open()
-        if (self._at_end or self._read) and self._saved is not None:
+        if self._past_start():
             raise NotImplementedError(NOT_ARCHIVE)
         return 0
 
@@ -179,7 +184,7 @@ class BytesIO:
 
     def read(self, size=-1):
         self._check_open()
-        if self._saved is None or (self._at_end and not self._read):
+        if self._saved is None or self._position == "end":
             return b""
         raise NotImplementedError(NOT_ARCHIVE)
 
@@ -196,19 +201,18 @@ class BytesIO:
     def keep(self, obj) -> None:
         """``torch.save(obj, buffer)``: ``obj`` (a copy) written at the start, the position after it."""
         self._check_open()
-        if (self._at_end or self._read) and self._saved is not None:
+        if self._past_start():
             raise NotImplementedError(NOT_ARCHIVE)     # a second checkpoint after the first
-        self._saved, self._at_end, self._read = obj, True, False
+        self._saved, self._position = obj, "end"
 
     def take(self):
-        """``torch.load(buffer)``: what was saved, read from the start; EOFError at the end (PyTorch's).
-        PyTorch's reader leaves the position inside the archive, where nothing is modelled."""
+        """``torch.load(buffer)``: what was saved, read from the start; EOFError at the end (PyTorch's)."""
         self._check_open()
-        if self._read:
+        if self._position == "inside":
             raise NotImplementedError(NOT_ARCHIVE)
-        if self._saved is None or self._at_end:
+        if self._saved is None or self._position == "end":
             raise EOFError()
-        self._read = True
+        self._position = "inside"
         return self._saved
 
 

@@ -45,8 +45,7 @@ def column_major(m) -> bool:
 def mat2_gradient(F, g, mat1, mat2_column_major: bool):
     """The gradient of ``mat1 @ mat2`` w.r.t. ``mat2`` (``mm``'s and ``addmm``'s) as PyTorch makes it: in
     ``mat2``'s layout when that was column-major (:func:`column_major`: a Linear's ``weight.t()``), as
-    ``(g.t() @ mat1).t()``,
-    so that ``weight.grad`` comes out row-major like the weight; else ``mat1.t() @ g``.  The products
+    ``(g.t() @ mat1).t()``, so that ``weight.grad`` comes out row-major like the weight; else ``mat1.t() @ g``.  The products
     are the same; each element's sum runs along the same ``k`` in the same order.  (PyTorch makes a
     column-major ``mat1``'s gradient column-major too; here it stays ``g @ mat2.t()``: that input's
     layout is not kept when it need not be saved, and the sums are again the same.)"""

@@ -285,7 +285,7 @@ _F32_OVERFLOW = (2 - 2.0 ** -24) * 2.0 ** 127    # doubles from here up round to
 
 def _glibc_expf_one(xd: float):
     """:func:`glibc_expf` of one number, in Python floats (IEEE doubles, as numpy's float64 steps): the same
-    bits, ten times sooner (PyTorch's CTC loss calls std::exp once per element, in a loop)."""
+    bits in 0.6 us where the array path takes 14 (PyTorch's CTC loss calls std::exp once per element, in a loop)."""
     if xd != xd:
         return np.array(xd, _F)
     if xd < -104.0 or xd > 89.0:

@@ -50,8 +50,8 @@ class Shadow(Observer):
         self.max_ops = MAX_OPS if max_ops is None else max_ops
         self.seconds = 0.0      # spent building expressions so far
         self.ops = 0            # ops followed so far
-        # why the shadow stopped following the program, or None: {"reason": "elements" | "ops" | "seconds",
-        # "op": the op's name (or "leaf"), "elements": the largest tensor it involved}
+        # why the shadow stopped following the program, or None: {"reason": "elements" | "ops" | "seconds" |
+        # "data_replaced", "op": the op's name (or "leaf", "data"), "elements": the largest tensor it involved}
         self.over: dict | None = None
         self._used: set = set()  # the leaves whose symbols an op has read (by id; self.leaves keeps them alive)
 
@@ -118,7 +118,6 @@ class Shadow(Observer):
             return
         s, n, any_sym = self._operands(inputs)
         if any_sym:
-            self._used.update(id(x) for x in inputs if isinstance(x, Tensor) and x._sym is not None)
             result._sym = self._timed(symbolic_forward, op, s, n, params)
 
     def inplace_value(self, op, t, others, params, arrays):
@@ -129,7 +128,6 @@ class Shadow(Observer):
         if not self._fits(op.name, *(x._data for x in inputs if isinstance(x, Tensor))):
             return None
         s, n, any_sym = self._operands(inputs)
-        self._used.update(id(x) for x in inputs if isinstance(x, Tensor) and x._sym is not None)
         n = list(arrays)  # the numbers before the write
         return self._timed(symbolic_forward, op, s, n, params)
 
@@ -194,8 +192,9 @@ class Shadow(Observer):
         node.local_jacobians = jacobians
 
     # -- helpers ---------------------------------------------------------------------
-    @staticmethod
-    def _operands(inputs):
+    def _operands(self, inputs):
+        """The inputs' expressions and numbers for an op followed symbolically; the tensors whose symbols
+        it reads (a view's: its base's) are noted as used (:meth:`on_data_replaced`)."""
         s, n = [], []
         any_sym = False
         for x in inputs:
@@ -203,9 +202,11 @@ class Shadow(Observer):
                 n.append(x._data)
                 if x._sym is not None:
                     any_sym = True
+                    self._used.add(id(x))
                     s.append(x._sym)
                 elif _has_symbolic_base(x):
                     any_sym = True
+                    self._used.add(id(x._base))
                     s.append(ensure_sym(x))
                 else:
                     s.append(None)

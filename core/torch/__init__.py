@@ -11,7 +11,7 @@ import sys
 
 import numpy as _numpy
 
-from core import dtypes as _dtypes, printing as _printing
+from core import context as _context, dtypes as _dtypes, printing as _printing
 from core.tensor import grad_mode as _grad_mode
 from core.tensor.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                                      no_grad, set_grad_enabled)
@@ -169,7 +169,7 @@ _OTHER_TENSOR_TYPES = ("torch.ByteTensor", "torch.CharTensor", "torch.ShortTenso
 def set_default_tensor_type(t):
     """The deprecated ``torch.set_default_tensor_type``: the default dtype from a tensor type's name
     ('torch.DoubleTensor') or its legacy constructor (torch.DoubleTensor), with PyTorch's warning (once)."""
-    functional.warn_once(_TENSOR_TYPE_WARNING)
+    _context.warn_once(_TENSOR_TYPE_WARNING)
     name = t if isinstance(t, str) else "torch." + getattr(t, "__name__", "")
     if isinstance(t, str) or t in (FloatTensor, DoubleTensor, LongTensor, IntTensor, BoolTensor):
         if name in _FLOAT_TENSOR_TYPES:
@@ -272,7 +272,7 @@ def installed():
     _dtypes._default[0] = _dtypes.float32
     _printing.set_printoptions(profile="default")
     manual_seed(0)
-    functional.forget_warnings()   # a recorded program ran in a process of its own: warned-once ones warn again
+    _context.forget_warnings()   # a recorded program ran in a process of its own: warned-once ones warn again
     try:
         with _numpy.errstate(all="ignore"):
             yield sys.modules["torch"]

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from core import context as _context
-from core.context import forget_warnings, warn_once  # noqa: F401  (torch.cross's warning; core.torch.installed)
+from core.context import warn_once
 from core import dtypes
 from core.ops import REGISTRY as R
 from core.ops import apply, numbers

@@ -106,12 +106,12 @@ class NodeInspector(QWidget):
         scroll.setWidget(body)
         self.body = body
         self.scroll = scroll
-        # core's sentences wrap within the width in view, even when a wider row (a value, a formula)
+        # the captions and core's sentences fit the width in view, even when a wider row (a value, a formula)
         # makes the body scroll sideways: wrapped at the body's width they ran past the pane's edge, cut
-        self._notes_timer = QTimer(self)
-        self._notes_timer.setSingleShot(True)
-        self._notes_timer.setInterval(0)
-        self._notes_timer.timeout.connect(self._fit_notes)
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self._fit_to_view)
         scroll.viewport().installEventFilter(self)
         body.installEventFilter(self)
 
@@ -130,7 +130,7 @@ class NodeInspector(QWidget):
             self._fix_minimum_size()
         elif obj in (self.scroll.viewport(), self.body) and event.type() in (QEvent.Type.Resize,
                                                                            QEvent.Type.LayoutRequest):
-            self._notes_timer.start()
+            self._fit_timer.start()
         return super().eventFilter(obj, event)
 
     def _fit_rows(self) -> None:
@@ -157,9 +157,12 @@ class NodeInspector(QWidget):
             else:
                 keep_lines(caption, view)
 
+    def _fit_to_view(self) -> None:
+        self._fit_rows()
+        self._fit_notes()
+
     def _fit_notes(self) -> None:
         """The notes at most as wide as the viewport (their row spans the form: they start at its left)."""
-        self._fit_rows()
         label = self.local_notes_label
         self.body.layout().activate()
         start = label.mapTo(self.body, QPoint(0, 0)).x()
@@ -270,7 +273,7 @@ class NodeInspector(QWidget):
         self._show_local(step.local, step.local_notes)
         self.scroll.verticalScrollBar().setValue(0)
         self.scroll.horizontalScrollBar().setValue(0)
-        self._notes_timer.start()
+        self._fit_timer.start()
         if any(not item.match for item in step.implied):
             # a custom backward that disagrees with its forward: the point of the step, brought into view
             # (a narrow inspector, as in presenter mode on a projector, would otherwise hide it below)
